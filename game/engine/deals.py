@@ -1,0 +1,114 @@
+"""Deals: the stock order of a game, top of the stock first.
+
+Public deals are numbered 1..999,999 and reproduce PySolFC's Napoleon's Tomb
+(game id 277). The path from a number to a card order mirrors PySolFC:
+
+* ``pysollib/pysolrandom.py``, ``constructRandom``: a seed below 32000 gets
+  ``LCRandom31`` (the Microsoft FreeCell generator); any other seed gets
+  ``MTRandom`` (Python's Mersenne Twister seeded with the number).
+* ``pysollib/game/__init__.py``, ``Game.createCards``: cards are created suit
+  by suit (clubs, spades, hearts, diamonds), ace to king within each suit.
+* ``Game.shuffle``: with ``LCRandom31`` and 52 cards the list is first
+  rearranged rank by rank in the suit order clubs, diamonds, hearts, spades
+  (the "Microsoft rearrangement"); then the generator shuffles the list in
+  place, and the cards are added to the talon in list order, so the *last*
+  card of the list is the top of the stock, the first one PySolFC turns.
+  ``NapoleonsTomb`` (``pysollib/games/windmill.py``) has no shuffle hook.
+
+The generators are those of the ``pysol-cards`` package, whose ``LCRandom31``
+and ``MTRandom`` are PySolFC's. (Its own ``shuffle`` helper switches at
+``<= 32000``, PySolFC at ``< 32000``; we follow PySolFC.)
+
+Daily deals come from a private 64-bit seed instead, shuffled by the same
+Mersenne Twister over a key space no public number reaches.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from pysol_cards.random import LCRandom31, MTRandom
+
+from .cards import ALL_CARDS, Card, card_text, make_card, parse_card
+from .errors import InvalidDeal
+
+MIN_DEAL: Final = 1
+MAX_DEAL: Final = 999_999
+MS_SEED_LIMIT: Final = 32_000  # PySolFC: LCRandom31 for 0 <= seed < 32000
+SEED_BITS: Final = 64
+# Keeps seeded decks apart from numbered ones: a seed is offset past every
+# public number before it reaches the Mersenne Twister.
+_SEED_OFFSET: Final = 1 << 80
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A stock order, top first, and where it came from."""
+
+    cards: tuple[Card, ...]
+    number: int | None = None
+    seeded: bool = False
+
+    def __post_init__(self) -> None:
+        if sorted(self.cards) != list(ALL_CARDS):
+            raise InvalidDeal("a deal must hold each of the 52 cards exactly once")
+
+    @property
+    def texts(self) -> list[str]:
+        return [card_text(card) for card in self.cards]
+
+
+def _pysol_creation_order() -> list[Card]:
+    """PySolFC's ``createCards``: suit by suit (C S H D), ace to king."""
+    return [make_card(rank, suit) for suit in range(4) for rank in range(1, 14)]
+
+
+def _ms_rearrange(cards: list[Card]) -> list[Card]:
+    """PySolFC's FreeCell-mode reorder: rank by rank, suits C D H S."""
+    return [cards[rank + offset] for rank in range(13) for offset in (0, 39, 26, 13)]
+
+
+def parse_deal_number(value: object) -> int:
+    """A deal number from user input, with a readable error."""
+    if isinstance(value, bool):
+        raise InvalidDeal(f"{value!r} is not a deal number")
+    if isinstance(value, str):
+        text = value.strip()
+        if not text.isdigit() or len(text) > 7:
+            raise InvalidDeal(f"{value!r} is not a deal number (use 1 to {MAX_DEAL:,})")
+        value = int(text)
+    if not isinstance(value, int):
+        raise InvalidDeal(f"{value!r} is not a deal number")
+    if not MIN_DEAL <= value <= MAX_DEAL:
+        raise InvalidDeal(f"deal {value} is out of range (use 1 to {MAX_DEAL:,})")
+    return value
+
+
+def deal_from_number(value: object) -> Deal:
+    """Public deal N: PySolFC's Napoleon's Tomb game N."""
+    number = parse_deal_number(value)
+    cards = _pysol_creation_order()
+    if number < MS_SEED_LIMIT:
+        cards = _ms_rearrange(cards)
+        LCRandom31(number).shuffle(cards)
+    else:
+        MTRandom(number).shuffle(cards)
+    return Deal(cards=tuple(reversed(cards)), number=number)
+
+
+def deal_from_seed(seed: int) -> Deal:
+    """A private deal from a 64-bit seed (the daily deals)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << SEED_BITS:
+        raise InvalidDeal("a deal seed must be an integer of at most 64 bits")
+    cards = _pysol_creation_order()
+    random.Random(_SEED_OFFSET + seed).shuffle(cards)
+    return Deal(cards=tuple(cards), seeded=True)
+
+
+def deal_from_cards(texts: Iterable[str]) -> Deal:
+    """A deal from an explicit order, top of the stock first."""
+    cards = tuple(parse_card(text) for text in texts)
+    return Deal(cards=cards)

@@ -1,0 +1,34 @@
+"""The variants: small declared objects, not forks of the engine."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from .errors import InvalidNotation
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    slug: str
+    name: str
+    turn: int  # cards turned from the stock at a time; only the last is in play
+    passes: int  # passes through the stock in all; redeals allowed = passes - 1
+
+    @property
+    def redeals(self) -> int:
+        return self.passes - 1
+
+
+THREE_CARD: Final = Variant(slug="three-card", name="3-card deal", turn=3, passes=3)
+CLASSIC: Final = Variant(slug="classic", name="classic 1-card deal", turn=1, passes=1)
+DEFAULT_VARIANT: Final = THREE_CARD
+VARIANTS: Final = {variant.slug: variant for variant in (THREE_CARD, CLASSIC)}
+
+
+def get_variant(slug: str) -> Variant:
+    variant = VARIANTS.get(slug) if isinstance(slug, str) else None
+    if variant is None:
+        known = ", ".join(VARIANTS)
+        raise InvalidNotation(f"{slug!r} is not a variant (known: {known})")
+    return variant

@@ -1,0 +1,26 @@
+# Shared by scripts/test and scripts/run: a project-local virtualenv with
+# everything the project needs, installed from pyproject.toml.
+ensure_venv() {
+  if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv
+  fi
+  # shellcheck disable=SC1091
+  source .venv/bin/activate
+  local stamp=.venv/.installed
+  if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+    python -m pip install --quiet --upgrade pip
+    python -m pip install --quiet -e ".[dev]"
+    touch "$stamp"
+  fi
+}
+
+# The machines run PostgreSQL and Redis already; start one that has stopped.
+ensure_services() {
+  if command -v redis-cli >/dev/null && ! redis-cli -h 127.0.0.1 ping >/dev/null 2>&1; then
+    redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" \
+      --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log || true
+  fi
+  if command -v pg_isready >/dev/null && ! pg_isready -h 127.0.0.1 -q; then
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql)" main start || true
+  fi
+}
