@@ -1,0 +1,247 @@
+"""The dead-position test: a relaxed game that is easier than the real one.
+
+Relax a position so: every card still in the stock is *free* (it can go to a
+foundation whenever one wants its rank, needing no cell), while the cards of
+the waste must still leave it top-down, each onto a foundation that wants it
+or into one of the four cells, and a cell card leaves only onto a foundation.
+Every winning line of the real game is a solution of the relaxed game (drop
+the stock cards' passage through the waste and the cells; what remains obeys
+the relaxed rules), so a position whose relaxation has no solution is lost.
+
+This holds whenever the waste's order is fixed for the rest of the game:
+always in the classic deal, and in the 3-card deal once no redeal is left.
+(With a redeal left the waste returns to the stock in a new grouping, so the
+test is not used there.)
+
+Two facts keep the relaxed search small, each by an exchange argument inside
+the relaxed game: a cell card that fits goes home at once (nothing can use its
+slot better, and waiting only holds a cell), and a top waste card that fits
+is played at once (any solution that first fills that slot from the stock can
+use the waste card there instead and keep the stock card, which is free, for
+wherever the waste card went). So the only choices are: park the top card, or
+advance one foundation with a free stock card.
+
+The search is exact but bounded: when it runs past ``limit`` states it gives
+up and calls the position alive, which is always sound.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+TOMB_SIZE: Final = 24
+CELLS: Final = 4
+CORNER_SIZE: Final = 7
+
+
+def tomb_wants(tomb: int) -> int:
+    """6 5 4 3 2 A, four times round; 0 when the tomb is full."""
+    return 6 - tomb % 6 if tomb < TOMB_SIZE else 0
+
+
+def is_dead(
+    waste: bytes, cells: tuple[int, ...], tomb: int, corners: tuple[int, ...],
+    stock_counts: list[int], limit: int = 300,
+) -> bool:
+    """True only if the relaxation of this position has no solution.
+
+    ``waste`` holds ranks bottom to top, ``cells`` the ranks parked,
+    ``corners`` the four corner heights (0..7), ``stock_counts[r]`` the
+    number of rank-r cards still in the stock.
+    """
+    seen: set[tuple[int, int, tuple[int, ...], tuple[int, ...]]] = set()
+    budget = [limit]
+    counts = stock_counts[:]  # a give-up may leave it half-restored
+
+    def solvable(top: int, tomb: int, corners: list[int], cells: list[int]) -> bool:
+        # Forced part: fitting cell cards and fitting top cards go home.
+        cells = cells[:]
+        corners = corners[:]
+        moved = True
+        while moved:
+            moved = False
+            want = tomb_wants(tomb)
+            for i, rank in enumerate(cells):
+                if rank <= 6:
+                    if rank == want:
+                        tomb += 1
+                        del cells[i]
+                        moved = True
+                        break
+                elif rank - 7 in corners:
+                    corners[corners.index(rank - 7)] += 1
+                    del cells[i]
+                    moved = True
+                    break
+            if moved:
+                continue
+            if top:
+                rank = waste[top - 1]
+                if rank <= 6:
+                    if rank == want:
+                        tomb += 1
+                        top -= 1
+                        moved = True
+                elif rank - 7 in corners:
+                    corners[corners.index(rank - 7)] += 1
+                    top -= 1
+                    moved = True
+        if top == 0:
+            return True  # the rest lies in cells and the free stock: it all goes home
+        corners.sort()
+        cells.sort()
+        key = (top, tomb, tuple(corners), tuple(cells))
+        if key in seen:
+            return False
+        seen.add(key)
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _GiveUp
+        # Move order (for speed only; every choice is tried): first bring
+        # the top card's own foundation one step closer, then park it, then
+        # the other foundations.
+        rank = waste[top - 1]
+        for raise_tomb, height in _advances(rank, tomb, corners, counts):
+            if raise_tomb:
+                counts[tomb_wants(tomb)] -= 1
+                found = solvable(top, tomb + 1, corners, cells)
+                counts[tomb_wants(tomb)] += 1
+            else:
+                counts[height + 7] -= 1
+                raised = corners[:]
+                raised[raised.index(height)] += 1
+                found = solvable(top, tomb, raised, cells)
+                counts[height + 7] += 1
+            if found:
+                return True
+        if len(cells) < CELLS and solvable(top - 1, tomb, corners, [*cells, rank]):
+            return True
+        for raise_tomb, height in _advances(rank, tomb, corners, counts, own=False):
+            if raise_tomb:
+                counts[tomb_wants(tomb)] -= 1
+                found = solvable(top, tomb + 1, corners, cells)
+                counts[tomb_wants(tomb)] += 1
+            else:
+                counts[height + 7] -= 1
+                raised = corners[:]
+                raised[raised.index(height)] += 1
+                found = solvable(top, tomb, raised, cells)
+                counts[height + 7] += 1
+            if found:
+                return True
+        return False
+
+    if _greedy_solves(waste, list(cells), tomb, list(corners), stock_counts[:]):
+        return False
+    try:
+        return not solvable(len(waste), tomb, list(corners), list(cells))
+    except _GiveUp:
+        return False
+
+
+def _greedy_solves(
+    waste: bytes, cells: list[int], tomb: int, corners: list[int], counts: list[int]
+) -> bool:
+    """A cheap certificate that the relaxation is solvable (most positions).
+
+    Take the waste top-down: bring each card's foundation up to it with free
+    stock cards (and the cell cards that fit on the way) when that is
+    possible, otherwise park it. True means a relaxed solution was found;
+    False proves nothing and the exact search decides.
+    """
+    for top in range(len(waste) - 1, -1, -1):
+        rank = waste[top]
+        tomb = _settle_cells(cells, tomb, corners)
+        if rank <= 6:
+            reached = _advance_tomb(rank, tomb, cells, counts)
+            if reached is not None:
+                tomb = reached + 1
+                continue
+        else:
+            if _advance_corner(rank, corners, cells, counts):
+                continue
+        if len(cells) >= CELLS:
+            return False
+        cells.append(rank)
+    return True
+
+
+def _settle_cells(cells: list[int], tomb: int, corners: list[int]) -> int:
+    moved = True
+    while moved:
+        moved = False
+        for i, rank in enumerate(cells):
+            if rank <= 6 and rank == tomb_wants(tomb):
+                tomb += 1
+            elif rank >= 7 and rank - 7 in corners:
+                corners[corners.index(rank - 7)] += 1
+            else:
+                continue
+            del cells[i]
+            moved = True
+            break
+    return tomb
+
+
+def _advance_tomb(rank: int, tomb: int, cells: list[int], counts: list[int]) -> int | None:
+    """Tomb count at which it wants ``rank``, reached with stock and cell
+    cards (taken from ``counts`` / ``cells``); None if out of reach."""
+    taken: list[tuple[bool, int]] = []  # (from a cell?, rank) to undo a failed try
+    while tomb < TOMB_SIZE and tomb_wants(tomb) != rank:
+        want = tomb_wants(tomb)
+        if want in cells:
+            cells.remove(want)
+            taken.append((True, want))
+        elif counts[want]:
+            counts[want] -= 1
+            taken.append((False, want))
+        else:
+            break
+        tomb += 1
+    if tomb < TOMB_SIZE and tomb_wants(tomb) == rank:
+        return tomb
+    for from_cell, want in taken:
+        if from_cell:
+            cells.append(want)
+        else:
+            counts[want] += 1
+    return None
+
+
+def _advance_corner(rank: int, corners: list[int], cells: list[int], counts: list[int]) -> bool:
+    """Raise the highest corner below ``rank`` up to take it, if the stock
+    and cells hold every rank in between; then place the card."""
+    target = rank - 7
+    for height in sorted((h for h in corners if h <= target), reverse=True):
+        needed = range(height + 7, rank)
+        if all(counts[r] + cells.count(r) >= 1 for r in needed):
+            for r in needed:
+                if counts[r]:
+                    counts[r] -= 1
+                else:
+                    cells.remove(r)
+            corners[corners.index(height)] = target + 1
+            return True
+    return False
+
+
+def _advances(
+    rank: int, tomb: int, corners: list[int], counts: list[int], own: bool = True
+) -> list[tuple[bool, int]]:
+    """The stock-card advances open now: (True, 0) raises the tomb, (False, h)
+    a corner at height h. ``own`` selects those toward ``rank``'s own
+    foundation (the tomb for A-6, corners below it for 7-K), else the rest."""
+    options: list[tuple[bool, int]] = []
+    want = tomb_wants(tomb)
+    if want and counts[want] and (rank <= 6) == own:
+        options.append((True, 0))
+    for height in sorted(set(corners), reverse=True):
+        if height < CORNER_SIZE and counts[height + 7]:
+            toward = rank >= 7 and height < rank - 7
+            if toward == own:
+                options.append((False, height))
+    return options
+
+
+class _GiveUp(Exception):
+    """The relaxed search ran past its limit: call the position alive."""
