@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .errors import InvalidNotation
+from .errors import InvalidNotation, echo
 
 RANK_LETTERS: Final = "A23456789TJQK"
 SUIT_LETTERS: Final = "CSHD"
@@ -45,7 +45,7 @@ _CARD_BY_TEXT: Final = {card_text(card): card for card in ALL_CARDS}
 def parse_card(text: str) -> Card:
     card = _CARD_BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
     if card is None:
-        raise InvalidNotation(f"{text!r} is not a card (write rank then suit, like 7H or TS)")
+        raise InvalidNotation(f"{echo(text)} is not a card (write rank then suit, like 7H or TS)")
     return card
 
 

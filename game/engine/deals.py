@@ -33,7 +33,7 @@ from typing import Final
 from pysol_cards.random import LCRandom31, MTRandom
 
 from .cards import ALL_CARDS, Card, card_text, make_card, parse_card
-from .errors import InvalidDeal
+from .errors import InvalidDeal, echo
 
 MIN_DEAL: Final = 1
 MAX_DEAL: Final = 999_999
@@ -73,15 +73,14 @@ def _ms_rearrange(cards: list[Card]) -> list[Card]:
 
 def parse_deal_number(value: object) -> int:
     """A deal number from user input, with a readable error."""
-    if isinstance(value, bool):
-        raise InvalidDeal(f"{value!r} is not a deal number")
     if isinstance(value, str):
         text = value.strip()
-        if not text.isdigit() or len(text) > 7:
-            raise InvalidDeal(f"{value!r} is not a deal number (use 1 to {MAX_DEAL:,})")
+        # ASCII digits only: str.isdigit() also accepts superscripts and other scripts.
+        if not (text.isascii() and text.isdigit()) or len(text) > 7:
+            raise InvalidDeal(f"{echo(value)} is not a deal number (use 1 to {MAX_DEAL:,})")
         value = int(text)
-    if not isinstance(value, int):
-        raise InvalidDeal(f"{value!r} is not a deal number")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidDeal(f"{echo(value)} is not a deal number")
     if not MIN_DEAL <= value <= MAX_DEAL:
         raise InvalidDeal(f"deal {value} is out of range (use 1 to {MAX_DEAL:,})")
     return value

@@ -15,3 +15,12 @@ class InvalidDeal(EngineError):
 
 class IllegalMove(EngineError):
     """A well-formed move that the rules do not allow in this position."""
+
+
+ECHO_LIMIT = 16
+
+
+def echo(value: object) -> str:
+    """How a message quotes bad input: short, so a huge input stays out of it."""
+    text = repr(value)
+    return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT] + "..."

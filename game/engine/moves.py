@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from .errors import InvalidNotation
+from .errors import InvalidNotation, echo
 
 
 class Kind(Enum):
@@ -25,7 +25,6 @@ FOUNDATIONS: Final = ("nw", "ne", "sw", "se", "tomb")
 CORNERS: Final = FOUNDATIONS[:4]
 TOMB: Final = 4  # index of the tomb among the foundations
 CELLS: Final = ("n", "w", "e", "s")
-MAX_NOTATION_LENGTH: Final = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,15 +60,16 @@ def parse_move(text: object) -> Move:
         raise InvalidNotation("a move must be text such as D, R, F, F@tomb, C or C@n")
     move = _MOVE_BY_TEXT.get(text.strip().lower())
     if move is None:
-        shown = text if len(text) <= MAX_NOTATION_LENGTH else text[:MAX_NOTATION_LENGTH] + "..."
         raise InvalidNotation(
-            f"{shown!r} is not a move (use D, R, F, F@nw/ne/sw/se/tomb, C or C@n/w/e/s)"
+            f"{echo(text)} is not a move (use D, R, F, F@nw/ne/sw/se/tomb, C or C@n/w/e/s)"
         )
     return move
 
 
-def parse_moves(text: str) -> list[Move]:
+def parse_moves(text: object) -> list[Move]:
     """A space-separated move list, as in logs and the command line."""
+    if not isinstance(text, str):
+        raise InvalidNotation("a move list must be text such as \"D F C@n\"")
     return [parse_move(word) for word in text.split()]
 
 

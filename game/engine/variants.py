@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .errors import InvalidNotation
+from .errors import InvalidNotation, echo
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,5 +30,5 @@ def get_variant(slug: str) -> Variant:
     variant = VARIANTS.get(slug) if isinstance(slug, str) else None
     if variant is None:
         known = ", ".join(VARIANTS)
-        raise InvalidNotation(f"{slug!r} is not a variant (known: {known})")
+        raise InvalidNotation(f"{echo(slug)} is not a variant (known: {known})")
     return variant

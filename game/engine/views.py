@@ -73,7 +73,9 @@ def to_record(position: Position) -> dict[str, Any]:
 
 def from_record(record: dict[str, Any]) -> Position:
     """Rebuild a position from ``to_record``; raises ValueError if it is not one."""
-    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+    if not isinstance(record, dict) or type(record.get("format")) is not int or (
+        record["format"] != RECORD_FORMAT
+    ):
         raise InvalidDeal("not a game record of this engine")
     try:
         cards, moves = list(record["cards"]), str(record["moves"])
