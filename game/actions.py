@@ -1,0 +1,343 @@
+"""The only place that writes games.
+
+``check_*`` parse and authorise; ``do_*`` apply with the engine under a row
+lock inside a transaction, store, and send the new visible state to the
+game's channel group only once the transaction has committed (so no client
+ever sees a state that was rolled back). Views and consumers are thin: each
+calls one action and turns an ``ActionError`` into a response.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.sessions.backends.base import SessionBase
+from django.db import transaction
+from django.utils import timezone
+
+from . import events
+from .engine import (
+    DEFAULT_VARIANT,
+    MAX_DEAL,
+    VARIANTS,
+    Deal,
+    EngineError,
+    IllegalMove,
+    Move,
+    Position,
+    Variant,
+    deal_from_number,
+    format_moves,
+    get_variant,
+    parse_deal_number,
+    parse_move,
+)
+from .models import Game, Status
+from .payloads import game_payload
+
+ANON_SESSION_KEY = "game_anon_token"
+Payload = dict[str, Any]
+
+
+# -- errors: each carries the HTTP status and a message a player can read ----
+
+class ActionError(Exception):
+    status = 400
+    MAX_MESSAGE = 300  # never reflect a huge input back at the client
+
+    def __init__(self, message: str) -> None:
+        if len(message) > self.MAX_MESSAGE:
+            message = message[: self.MAX_MESSAGE - 3] + "..."
+        super().__init__(message)
+        self.message = message
+
+
+class BadRequest(ActionError):
+    status = 400
+
+
+class NotYours(ActionError):
+    status = 403
+
+
+class GameNotFound(ActionError):
+    status = 404
+
+
+class NotAllowedNow(ActionError):
+    """A well-formed request the game's state refuses: an illegal move, no undo."""
+
+    status = 409
+
+
+# -- who is acting --------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    user_id: int | None = None
+    anon_token: str = ""
+
+    def owns(self, game: Game) -> bool:
+        if game.owner_id is not None:
+            return game.owner_id == self.user_id
+        return bool(self.anon_token) and secrets.compare_digest(game.anon_token, self.anon_token)
+
+
+def player_from(
+    user: AbstractBaseUser | AnonymousUser, session: SessionBase, *, create: bool = False
+) -> Player:
+    """The player behind a request or socket; ``create`` gives a visitor a token."""
+    if user.is_authenticated:
+        return Player(user_id=user.pk)
+    token = session.get(ANON_SESSION_KEY, "")
+    if not token and create:
+        token = secrets.token_urlsafe(24)
+        session[ANON_SESSION_KEY] = token
+    return Player(anon_token=token)
+
+
+# -- checks ---------------------------------------------------------------
+
+def check_body(data: object) -> Mapping[str, Any]:
+    if not isinstance(data, Mapping):
+        raise BadRequest("send a JSON object")
+    return data
+
+
+def check_variant(value: object) -> Variant:
+    if value is None or value == "":
+        return DEFAULT_VARIANT
+    try:
+        return get_variant(value)  # type: ignore[arg-type]  # get_variant checks the type
+    except EngineError as error:
+        raise BadRequest(str(error)) from error
+
+
+def check_deal(value: object) -> Deal:
+    """A public deal by number; no number (or null) means a random one."""
+    if value is None or value == "":
+        return deal_from_number(secrets.randbelow(MAX_DEAL) + 1)
+    try:
+        return deal_from_number(parse_deal_number(value))
+    except ValueError as error:  # EngineError, and int()'s own on odd digits such as "²"
+        raise BadRequest(str(error) if isinstance(error, EngineError) else
+                         f"not a deal number (use 1 to {MAX_DEAL:,})") from error
+
+
+def check_new_game(data: object) -> tuple[Variant, Deal]:
+    body = check_body(data)
+    return check_variant(body.get("variant")), check_deal(body.get("deal"))
+
+
+def check_move(data: object) -> Move:
+    body = check_body(data)
+    if "move" not in body:
+        raise BadRequest('send the move as {"move": "F@tomb"}')
+    try:
+        return parse_move(body["move"])
+    except EngineError as error:
+        raise BadRequest(str(error)) from error
+
+
+def check_game_id(value: object) -> uuid.UUID:
+    try:
+        return uuid.UUID(str(value))
+    except ValueError as error:
+        raise GameNotFound("there is no such game") from error
+
+
+def check_owner(game: Game, player: Player) -> Game:
+    if not player.owns(game):
+        raise NotYours("this game belongs to another player")
+    return game
+
+
+# -- reading --------------------------------------------------------------
+
+def get_game(game_id: object, player: Player) -> Game:
+    try:
+        game = Game.objects.get(pk=check_game_id(game_id))
+    except Game.DoesNotExist as error:
+        raise GameNotFound("there is no such game") from error
+    return check_owner(game, player)
+
+
+def show_game(game_id: object, player: Player) -> Payload:
+    game = get_game(game_id, player)
+    return game_payload(game, game.position())
+
+
+def my_games(player: Player, limit: int = 50) -> list[Game]:
+    return list(_owned_by(player).order_by("-updated_at")[:limit])
+
+
+def latest_unfinished(player: Player, variant: Variant) -> Payload:
+    game = (
+        _owned_by(player)
+        .filter(variant=variant.slug, status=Status.PLAYING)
+        .order_by("-updated_at")
+        .first()
+    )
+    if game is None:
+        raise GameNotFound(f"you have no unfinished {variant.name} game")
+    return game_payload(game, game.position())
+
+
+def wins_by_variant(player: Player) -> dict[str, int]:
+    counts = dict.fromkeys(VARIANTS, 0)
+    won = _owned_by(player).filter(status=Status.WON).values_list("variant", flat=True)
+    for slug in won:
+        counts[slug] = counts.get(slug, 0) + 1
+    return counts
+
+
+def _owned_by(player: Player) -> Any:
+    if player.user_id is not None:
+        return Game.objects.filter(owner_id=player.user_id)
+    if player.anon_token:
+        return Game.objects.filter(owner=None, anon_token=player.anon_token)
+    return Game.objects.none()
+
+
+# -- writing --------------------------------------------------------------
+
+def do_create_game(player: Player, variant: Variant, deal: Deal) -> Payload:
+    game = Game.objects.create(
+        variant=variant.slug,
+        deal=deal.number,
+        seeded=deal.seeded,
+        cards=" ".join(deal.texts),
+        owner_id=player.user_id,
+        anon_token="" if player.user_id is not None else player.anon_token,
+    )
+    return game_payload(game, Position(deal, variant))
+
+
+def do_move(
+    game_id: object, player: Player, move: Move, *, origin: str = "", seq: int | None = None
+) -> Payload:
+    """Play one move; an illegal move raises NotAllowedNow and changes nothing."""
+    with transaction.atomic():
+        game = _lock(game_id, player)
+        position = game.position()
+        try:
+            position.apply(move)
+        except IllegalMove as error:
+            raise NotAllowedNow(str(error)) from error
+        game.moves += 1
+        return _store(game, position, origin=origin, seq=seq)
+
+
+def do_undo(
+    game_id: object, player: Player, *, origin: str = "", seq: int | None = None
+) -> Payload:
+    with transaction.atomic():
+        game = _lock(game_id, player)
+        position = game.position()
+        try:
+            position.undo()
+        except IllegalMove as error:
+            raise NotAllowedNow(str(error)) from error
+        game.undos += 1
+        return _store(game, position, origin=origin, seq=seq)
+
+
+def do_count_hint(
+    game_id: object, player: Player, *, origin: str = "", seq: int | None = None
+) -> tuple[Payload, Position]:
+    """Count a hint on the game; the caller then asks the solver, outside the lock."""
+    with transaction.atomic():
+        game = _lock(game_id, player)
+        position = game.position()
+        if game.status != Status.PLAYING:
+            raise NotAllowedNow(f"the game is {game.status}: there is nothing to hint")
+        game.hints += 1
+        return _store(game, position, origin=origin, seq=seq), position
+
+
+def do_hint_now(game_id: object, player: Player) -> Payload:
+    """REST: count the hint, ask the solver in this request, return game and hint."""
+    payload, position = do_count_hint(game_id, player)
+    hint = ask_solver(position)
+    events.send_hint(payload["id"], payload["version"], hint)
+    return {**payload, "hint": hint}
+
+
+def do_request_hint(
+    game_id: object, player: Player, *, origin: str = "", seq: int | None = None
+) -> Payload:
+    """Live play: count the hint; a Celery task answers to the game's group."""
+    from .tasks import answer_hint  # the task module imports this one
+
+    payload, _ = do_count_hint(game_id, player, origin=origin, seq=seq)
+    # Enqueued once committed, so the worker sees the counted hint.
+    transaction.on_commit(partial(answer_hint.delay, payload["id"]))
+    return payload
+
+
+def do_adopt_games(user: AbstractBaseUser, anon_token: str) -> int:
+    """A visitor signed up or logged in: their games (unfinished ones too) follow them."""
+    if not anon_token:
+        return 0
+    with transaction.atomic():
+        games = Game.objects.select_for_update().filter(owner=None, anon_token=anon_token)
+        return games.update(owner=user, anon_token="")
+
+
+def _lock(game_id: object, player: Player) -> Game:
+    """The game's row, locked until the transaction ends: one writer per game."""
+    try:
+        game = Game.objects.select_for_update().get(pk=check_game_id(game_id))
+    except Game.DoesNotExist as error:
+        raise GameNotFound("there is no such game") from error
+    return check_owner(game, player)
+
+
+def _store(game: Game, position: Position, *, origin: str, seq: int | None) -> Payload:
+    status = Status(position.status.value)
+    if status != game.status:
+        game.finished_at = None if status == Status.PLAYING else timezone.now()
+    game.status = status
+    game.log = format_moves(position.moves)
+    game.home = position.home
+    game.version += 1
+    game.save(update_fields=[
+        "log", "status", "home", "moves", "undos", "hints", "version", "finished_at",
+        "updated_at",
+    ])
+    payload = game_payload(game, position)
+    transaction.on_commit(partial(events.send_state, payload, origin=origin, seq=seq))
+    return payload
+
+
+# -- the solver -----------------------------------------------------------
+
+def ask_solver(position: Position) -> dict[str, Any]:
+    """The solver's hint, reduced to the three fields a client may see."""
+    from django.conf import settings
+    from django.utils.module_loading import import_string
+
+    solver = import_string(settings.HINT_SOLVER.replace(":", "."))
+    answer = solver(position.copy(), budget_s=settings.HINT_BUDGET_SECONDS)
+    return clean_hint(answer)
+
+
+def clean_hint(answer: Mapping[str, Any]) -> dict[str, Any]:
+    """Only notation, a verdict and a length pass: never a card, whatever the solver says."""
+    move = answer.get("move")
+    notation = parse_move(move).notation if isinstance(move, str) else None
+    verdict = answer.get("verdict")
+    length = answer.get("line_length")
+    return {
+        "move": notation,
+        "verdict": verdict if verdict in ("winnable", "lost", "unknown") else "unknown",
+        "line_length": length if isinstance(length, int) and not isinstance(length, bool)
+        else None,
+    }

@@ -1,0 +1,130 @@
+"""The REST API: thin views, each calling one action.
+
+Errors are always JSON ``{"error": "<readable message>"}``: 400 malformed
+request or move notation, 403 not your game (or a missing CSRF token),
+404 no such game, 409 a move the position does not allow (illegal move,
+nothing to undo, a hint on a finished game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.middleware.csrf import get_token
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import exceptions, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from . import actions
+from .payloads import game_summary
+from .serializers import (
+    CsrfSerializer,
+    ErrorSerializer,
+    GameSerializer,
+    GameSummarySerializer,
+    HintedGameSerializer,
+    MoveSerializer,
+    NewGameSerializer,
+    StatsSerializer,
+)
+
+ERRORS = {code: ErrorSerializer for code in (400, 403, 404, 409)}
+
+
+def error_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Every error as {"error": "..."}; actions' errors carry their status."""
+    if isinstance(exc, actions.ActionError):
+        return Response({"error": exc.message}, status=exc.status)
+    if isinstance(exc, Http404):
+        return Response({"error": "not found"}, status=status.HTTP_404_NOT_FOUND)
+    if isinstance(exc, exceptions.APIException):
+        headers = {"Retry-After": str(exc.wait)} if getattr(exc, "wait", None) else {}
+        return Response({"error": _readable(exc.detail)}, status=exc.status_code, headers=headers)
+    return None  # a bug: Django's handler500 answers with a JSON error
+
+
+def _readable(detail: Any) -> str:
+    if isinstance(detail, dict):
+        return "; ".join(f"{key}: {_readable(value)}" for key, value in detail.items())
+    if isinstance(detail, list):
+        return "; ".join(_readable(item) for item in detail)
+    return str(detail)
+
+
+def player(request: Request, *, create: bool = False) -> actions.Player:
+    return actions.player_from(request.user, request.session, create=create)
+
+
+class GamesView(APIView):
+    @extend_schema(responses={200: GameSummarySerializer(many=True)}, summary="My games")
+    def get(self, request: Request) -> Response:
+        games = actions.my_games(player(request))
+        return Response([game_summary(game) for game in games])
+
+    @extend_schema(
+        request=NewGameSerializer, responses={201: GameSerializer, **ERRORS},
+        summary="Start a game on a deal number (or a random one)",
+    )
+    def post(self, request: Request) -> Response:
+        variant, deal = actions.check_new_game(request.data)
+        game = actions.do_create_game(player(request, create=True), variant, deal)
+        return Response(game, status=status.HTTP_201_CREATED)
+
+
+class GameView(APIView):
+    @extend_schema(responses={200: GameSerializer, **ERRORS}, summary="A game")
+    def get(self, request: Request, game_id: str) -> Response:
+        return Response(actions.show_game(game_id, player(request)))
+
+
+class ResumeView(APIView):
+    @extend_schema(
+        parameters=[OpenApiParameter("variant", str, description="three-card or classic")],
+        responses={200: GameSerializer, **ERRORS},
+        summary="My latest unfinished game of a variant",
+    )
+    def get(self, request: Request) -> Response:
+        variant = actions.check_variant(request.query_params.get("variant"))
+        return Response(actions.latest_unfinished(player(request), variant))
+
+
+class MovesView(APIView):
+    @extend_schema(
+        request=MoveSerializer, responses={200: GameSerializer, **ERRORS},
+        summary="Play a move in RULES.md notation",
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        move = actions.check_move(request.data)
+        return Response(actions.do_move(game_id, player(request), move))
+
+
+class UndoView(APIView):
+    @extend_schema(request=None, responses={200: GameSerializer, **ERRORS}, summary="Undo")
+    def post(self, request: Request, game_id: str) -> Response:
+        return Response(actions.do_undo(game_id, player(request)))
+
+
+class HintView(APIView):
+    @extend_schema(
+        request=None, responses={200: HintedGameSerializer, **ERRORS},
+        summary="Count a hint and return the solver's answer with the game",
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        return Response(actions.do_hint_now(game_id, player(request)))
+
+
+class StatsView(APIView):
+    @extend_schema(responses={200: StatsSerializer}, summary="My wins per variant")
+    def get(self, request: Request) -> Response:
+        return Response({"wins": actions.wins_by_variant(player(request))})
+
+
+class CsrfView(APIView):
+    """For scripts: sets the CSRF cookie and returns the token to send back."""
+
+    @extend_schema(responses={200: CsrfSerializer}, summary="A CSRF token for this session")
+    def get(self, request: Request) -> Response:
+        return Response({"csrf_token": get_token(request)})

@@ -1,0 +1,182 @@
+"""Live play over /ws/games/<id>/: a thin consumer that calls one action per message.
+
+Client messages: {"type": "move", "move": "F@tomb", "seq": 17}, {"type": "undo"},
+{"type": "hint"}, {"type": "sync"}. Every open board of the game receives
+{"type": "state", "version": N, "game": {...}} after each change (the socket
+that asked also gets its "seq" back) and {"type": "hint", ...} answers; the
+sender alone gets {"type": "error", "error": "...", "seq": ...}.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
+
+from . import actions
+from .models import group_name
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE_CHARS = 4096
+STRIKES_BEFORE_CLOSE = 20  # messages refused for speed before the socket is closed
+MAX_SEQ = 2**53  # JavaScript's safe integers
+CLOSE_NOT_ALLOWED = 4403  # before accept, the handshake gets HTTP 403
+CLOSE_TOO_BIG = 1009
+CLOSE_POLICY = 1008
+
+
+def run_action(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
+    # Not thread-sensitive: moves on different games run in parallel threads,
+    # each with its own database connection, instead of queueing on one.
+    return database_sync_to_async(function, thread_sensitive=False)
+
+
+class TokenBucket:
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate, self.burst = rate, float(burst)
+        self.tokens, self.stamp = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def open_game(scope: dict[str, Any], game_id: str) -> tuple[actions.Player, dict[str, Any]]:
+    """Who is connecting, and the game if it is theirs (sync: reads the session)."""
+    player = actions.player_from(scope["user"], scope["session"])
+    return player, actions.show_game(game_id, player)
+
+
+class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+    game_id: str
+    group: str
+    player: actions.Player
+    joined = False
+
+    async def connect(self) -> None:
+        self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
+        self.group = group_name(self.game_id)
+        self.bucket = TokenBucket(settings.WS_RATE_PER_SECOND, settings.WS_BURST)
+        self.strikes = 0
+        # Join before reading the state, so no change can fall between the two.
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.joined = True
+        try:
+            self.player, game = await run_action(open_game)(self.scope, self.game_id)
+        except actions.ActionError:
+            await self.disconnect(CLOSE_NOT_ALLOWED)
+            await self.close(code=CLOSE_NOT_ALLOWED)
+            return
+        await self.accept()
+        await self.send_state(game)
+
+    async def disconnect(self, code: int) -> None:
+        if self.joined:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            self.joined = False
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if text_data is None:
+            await self.send_error("send JSON text, not binary frames")
+        elif len(text_data) > MAX_MESSAGE_CHARS:
+            await self.send_error(f"messages are limited to {MAX_MESSAGE_CHARS} characters")
+            await self.close(code=CLOSE_TOO_BIG)
+        elif not self.bucket.take():
+            await self.too_fast()
+        else:
+            await self.receive_text(text_data)
+
+    async def receive_text(self, text: str) -> None:
+        try:
+            content = json.loads(text)
+        except ValueError:
+            await self.send_error("malformed JSON")
+            return
+        if not isinstance(content, dict):
+            await self.send_error('send a JSON object such as {"type": "sync"}')
+            return
+        await self.receive_json(content)
+
+    async def receive_json(self, content: dict[str, Any], **kwargs: Any) -> None:
+        seq = content.get("seq")
+        if seq is not None and (type(seq) is not int or not 0 <= seq < MAX_SEQ):
+            await self.send_error("seq must be a whole number")
+            return
+        handler = self.HANDLERS.get(content.get("type"))  # type: ignore[arg-type]
+        if handler is None:
+            await self.send_error("unknown type (use move, undo, hint or sync)", seq)
+            return
+        try:
+            await handler(self, content, seq)
+        except actions.ActionError as error:
+            await self.send_error(error.message, seq)
+        except Exception:
+            # One bad message must not drop the player's socket.
+            log.exception("live play failed on game %s", self.game_id)
+            await self.send_error("the server failed; try again", seq)
+
+    async def too_fast(self) -> None:
+        self.strikes += 1
+        if self.strikes >= STRIKES_BEFORE_CLOSE:
+            await self.close(code=CLOSE_POLICY)
+        else:
+            await self.send_error("too many messages: slow down")
+
+    # -- one action per message type -------------------------------------
+
+    async def on_move(self, content: dict[str, Any], seq: int | None) -> None:
+        move = actions.check_move(content)
+        await run_action(actions.do_move)(
+            self.game_id, self.player, move, origin=self.channel_name, seq=seq
+        )
+
+    async def on_undo(self, content: dict[str, Any], seq: int | None) -> None:
+        await run_action(actions.do_undo)(
+            self.game_id, self.player, origin=self.channel_name, seq=seq
+        )
+
+    async def on_hint(self, content: dict[str, Any], seq: int | None) -> None:
+        await run_action(actions.do_request_hint)(
+            self.game_id, self.player, origin=self.channel_name, seq=seq
+        )
+
+    async def on_sync(self, content: dict[str, Any], seq: int | None) -> None:
+        game = await run_action(actions.show_game)(self.game_id, self.player)
+        await self.send_state(game, seq)
+
+    HANDLERS: dict[str, Callable[..., Awaitable[None]]] = {
+        "move": on_move, "undo": on_undo, "hint": on_hint, "sync": on_sync,
+    }
+
+    # -- what the group sends -----------------------------------------------
+
+    async def game_state(self, event: dict[str, Any]) -> None:
+        mine = event.get("origin") == self.channel_name
+        await self.send_state(event["game"], event.get("seq") if mine else None)
+
+    async def game_hint(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "hint", "version": event["version"], "hint": event["hint"]})
+
+    async def send_state(self, game: dict[str, Any], seq: int | None = None) -> None:
+        message: dict[str, Any] = {"type": "state", "version": game["version"], "game": game}
+        if seq is not None:
+            message["seq"] = seq
+        await self.send_json(message)
+
+    async def send_error(self, error: str, seq: int | None = None) -> None:
+        message: dict[str, Any] = {"type": "error", "error": error}
+        if seq is not None:
+            message["seq"] = seq
+        await self.send_json(message)

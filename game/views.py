@@ -1,0 +1,17 @@
+"""The page to play on: a template and a small script that talks to the API."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.csrf import ensure_csrf_cookie
+
+from .engine import DEFAULT_VARIANT, VARIANTS
+
+
+@ensure_csrf_cookie
+def play(request: HttpRequest) -> HttpResponse:
+    # The script reads the CSRF cookie for its POSTs; the table itself is
+    # fetched by the script, so no game state is rendered into the page.
+    return render(request, "game/play.html", {
+        "variants": VARIANTS.values(),
+        "default_variant": DEFAULT_VARIANT.slug,
+    })

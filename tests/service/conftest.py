@@ -1,0 +1,112 @@
+"""Fixtures of the service tests: named players with their own browsers."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from game import actions, events
+from game.engine import THREE_CARD, deal_from_number
+
+EASY_DEAL = 2  # a 3-card deal whose winning line the test search finds at once
+
+
+class Browser:
+    """A test client that sends JSON and Django's CSRF token, like the page does."""
+
+    def __init__(self) -> None:
+        self.client = Client(enforce_csrf_checks=True)
+
+    def csrf(self) -> str:
+        if "csrftoken" not in self.client.cookies:
+            self.client.get("/api/csrf/")
+        return self.client.cookies["csrftoken"].value
+
+    def get(self, url: str) -> Any:
+        return self.client.get(url)
+
+    def post(self, url: str, body: Any = None, raw: str | None = None) -> Any:
+        data = raw if raw is not None else ("" if body is None else json.dumps(body))
+        return self.client.post(
+            url, data=data, content_type="application/json", HTTP_X_CSRFTOKEN=self.csrf()
+        )
+
+    def new_game(self, deal: int | None = EASY_DEAL, variant: str = "three-card") -> Any:
+        response = self.post("/api/games/", {"variant": variant, "deal": deal})
+        assert response.status_code == 201, response.content
+        return response.json()
+
+    def move(self, game_id: str, move: str) -> Any:
+        return self.post(f"/api/games/{game_id}/moves/", {"move": move})
+
+    def log_in(self, user: User) -> None:
+        self.client.force_login(user)
+
+
+@pytest.fixture
+def alice(db: Any) -> Browser:
+    return Browser()
+
+
+@pytest.fixture
+def bob(db: Any) -> Browser:
+    return Browser()
+
+
+@pytest.fixture
+def carol(db: Any) -> User:
+    return User.objects.create_user("carol", password="tomb-of-the-emperor")
+
+
+@pytest.fixture
+def dave(db: Any) -> User:
+    return User.objects.create_user("dave", password="tomb-of-the-emperor")
+
+
+@pytest.fixture
+def carol_game(carol: User) -> dict[str, Any]:
+    """A game of carol's on the easy deal, made through the action as the API would."""
+    return actions.do_create_game(
+        actions.Player(user_id=carol.pk), THREE_CARD, deal_from_number(EASY_DEAL)
+    )
+
+
+@pytest.fixture
+def sent(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Every event the actions send to channel groups, in order."""
+    events_sent: list[dict[str, Any]] = []
+
+    def record(game_id: str, event: dict[str, Any]) -> None:
+        events_sent.append({"group": game_id, **event})
+
+    monkeypatch.setattr(events, "_group_send", record)
+    return events_sent
+
+
+@pytest.fixture
+def statements() -> Any:
+    """Capture the SQL statements of a block, without the test's own savepoints.
+
+    Tests run inside a transaction, so each action's atomic() becomes a
+    SAVEPOINT pair that production (autocommit, outermost atomic) never sends.
+    """
+    from contextlib import contextmanager
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    @contextmanager
+    def capture() -> Any:
+        found: list[str] = []
+        with CaptureQueriesContext(connection) as context:
+            yield found
+        found.extend(
+            query["sql"].split()[0] for query in context.captured_queries
+            if "SAVEPOINT" not in query["sql"]
+        )
+
+    return capture

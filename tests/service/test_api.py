@@ -1,0 +1,222 @@
+"""The REST API: shapes, status codes, CSRF, ownership and hostile input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from game.models import Game
+
+from .conftest import EASY_DEAL, Browser
+from .lines import winning_line
+
+GAME_FIELDS = {
+    "id", "variant", "deal", "seeded", "version", "status", "home", "moves", "undos", "hints",
+    "created", "updated", "finished", "state",
+}
+
+
+def test_a_visitor_starts_a_game(alice: Browser) -> None:
+    response = alice.post("/api/games/", {"variant": "classic", "deal": 12})
+
+    assert response.status_code == 201
+    game = response.json()
+    assert set(game) == GAME_FIELDS
+    assert (game["variant"], game["deal"], game["version"], game["status"]) == (
+        "classic", 12, 0, "playing",
+    )
+    assert game["state"]["stock_count"] == 52 and game["state"]["legal"] == ["D"]
+
+
+def test_no_variant_and_no_deal_give_a_random_three_card_deal(alice: Browser) -> None:
+    game = alice.post("/api/games/", {}).json()
+    assert game["variant"] == "three-card" and 1 <= game["deal"] <= 999_999
+
+
+def test_a_visitor_plays_undoes_and_reads_the_game(alice: Browser) -> None:
+    game = alice.new_game()
+
+    moved = alice.move(game["id"], "D")
+    undone = alice.post(f"/api/games/{game['id']}/undo/")
+    read = alice.get(f"/api/games/{game['id']}/")
+
+    assert moved.status_code == 200 and moved.json()["state"]["stock_count"] == 49
+    assert undone.status_code == 200 and undone.json()["undos"] == 1
+    assert read.status_code == 200 and read.json() == undone.json()
+
+
+def test_a_deal_is_played_to_a_win_over_rest(alice: Browser) -> None:
+    game = alice.new_game(EASY_DEAL)
+    for move in winning_line(EASY_DEAL):
+        response = alice.move(game["id"], move)
+        assert response.status_code == 200, response.content
+
+    assert response.json()["status"] == "won"
+    assert alice.get("/api/stats/").json() == {"wins": {"three-card": 1, "classic": 0}}
+
+
+def test_my_games_lists_only_mine(alice: Browser, bob: Browser) -> None:
+    first = alice.new_game(5)
+    second = alice.new_game(6, "classic")
+    bob.new_game(7)
+
+    games = alice.get("/api/games/").json()
+
+    assert [game["id"] for game in games] == [second["id"], first["id"]]
+    assert "state" not in games[0]
+
+
+def test_resume_finds_my_latest_unfinished_game_of_a_variant(alice: Browser) -> None:
+    alice.new_game(5)
+    latest = alice.new_game(6)
+    alice.new_game(7, "classic")
+
+    response = alice.get("/api/games/resume/?variant=three-card")
+
+    assert response.status_code == 200 and response.json()["id"] == latest["id"]
+
+
+def test_resume_without_a_game_is_not_found(alice: Browser) -> None:
+    response = alice.get("/api/games/resume/?variant=classic")
+    assert response.status_code == 404
+    assert response.json() == {"error": "you have no unfinished classic 1-card deal game"}
+
+
+@pytest.mark.parametrize("body, fragment", [
+    ({"move": "Q"}, "is not a move"),
+    ({"move": 7}, "a move must be text"),
+    ({}, 'send the move as {"move": "F@tomb"}'),
+    ([], "send a JSON object"),
+    ({"move": "D" * 5000}, "is not a move"),
+])
+def test_malformed_moves_are_400_and_change_nothing(
+    alice: Browser, body: Any, fragment: str
+) -> None:
+    game = alice.new_game()
+
+    response = alice.post(f"/api/games/{game['id']}/moves/", body)
+
+    assert response.status_code == 400
+    assert fragment in response.json()["error"]
+    assert len(response.content) < 300  # a huge move is not echoed back
+    assert Game.objects.get(pk=game["id"]).version == 0
+
+
+def test_malformed_json_is_400(alice: Browser) -> None:
+    game = alice.new_game()
+    response = alice.post(f"/api/games/{game['id']}/moves/", raw="{not json")
+    assert response.status_code == 400 and "JSON parse error" in response.json()["error"]
+
+
+def test_an_illegal_move_is_409_and_changes_nothing(alice: Browser) -> None:
+    game = alice.new_game()
+
+    response = alice.move(game["id"], "F")
+
+    assert response.status_code == 409
+    assert response.json() == {"error": "the waste is empty: there is no card to play"}
+    assert alice.get(f"/api/games/{game['id']}/").json() == game
+
+
+def test_nothing_to_undo_is_409(alice: Browser) -> None:
+    game = alice.new_game()
+    response = alice.post(f"/api/games/{game['id']}/undo/")
+    assert response.status_code == 409 and response.json()["error"] == "there is no move to undo"
+
+
+def test_another_players_game_is_403(alice: Browser, bob: Browser) -> None:
+    game = alice.new_game()
+
+    for response in (
+        bob.get(f"/api/games/{game['id']}/"),
+        bob.move(game["id"], "D"),
+        bob.post(f"/api/games/{game['id']}/undo/"),
+        bob.post(f"/api/games/{game['id']}/hint/"),
+    ):
+        assert response.status_code == 403
+        assert response.json() == {"error": "this game belongs to another player"}
+    assert Game.objects.get(pk=game["id"]).version == 0
+
+
+@pytest.mark.parametrize("path", [
+    "/api/games/00000000-0000-0000-0000-000000000000/",
+    "/api/games/00000000-0000-0000-0000-000000000000/moves/",
+    "/api/games/1/",
+    "/api/games/../../etc/passwd/",
+    "/api/nothing-here/",
+])
+def test_unknown_ids_and_paths_are_json_404(alice: Browser, path: str) -> None:
+    response = alice.post(path, {"move": "D"}) if "moves" in path else alice.get(path)
+    assert response.status_code == 404
+    assert "error" in response.json()
+
+
+def test_a_post_without_the_csrf_token_is_refused(alice: Browser) -> None:
+    game = alice.new_game()
+
+    response = alice.client.post(
+        f"/api/games/{game['id']}/moves/", {"move": "D"}, content_type="application/json"
+    )
+
+    assert response.status_code == 403 and "CSRF" in response.json()["error"]
+    assert Game.objects.get(pk=game["id"]).version == 0
+
+
+def test_wrong_methods_and_media_types_get_json_errors(alice: Browser) -> None:
+    game = alice.new_game()
+    url = f"/api/games/{game['id']}/moves/"
+    assert alice.get(url).status_code == 405
+    form = alice.client.post(url, {"move": "D"}, HTTP_X_CSRFTOKEN=alice.csrf())
+    assert form.status_code == 415 and "error" in form.json()
+
+
+def test_a_hint_over_rest_is_counted_and_returned(alice: Browser) -> None:
+    game = alice.new_game()
+
+    response = alice.post(f"/api/games/{game['id']}/hint/")
+
+    assert response.status_code == 200
+    answer = response.json()
+    assert answer["hints"] == 1 and answer["version"] == 1
+    assert answer["hint"] == {"move": "D", "verdict": "winnable", "line_length": 97}
+
+
+def test_a_logged_in_player_plays_from_any_device(carol: User) -> None:
+    laptop, phone = Browser(), Browser()
+    laptop.log_in(carol)
+    phone.log_in(carol)
+    game = laptop.new_game()
+    laptop.move(game["id"], "D")
+
+    resumed = phone.get("/api/games/resume/?variant=three-card").json()
+
+    assert resumed["id"] == game["id"] and resumed["state"]["moves"] == 1
+    assert phone.move(game["id"], "D").status_code == 200
+
+
+def test_the_move_hot_path_costs_four_queries(carol: User, statements: Any) -> None:
+    browser = Browser()
+    browser.log_in(carol)
+    game = browser.new_game()
+    browser.csrf()
+
+    with statements() as sql:
+        response = browser.move(game["id"], "D")
+
+    assert response.status_code == 200
+    # session, user, then the action's lock and write.
+    assert sql == ["SELECT", "SELECT", "SELECT", "UPDATE"]
+
+
+def test_the_openapi_schema_lists_the_endpoints(alice: Browser) -> None:
+    response = alice.get("/api/schema/?format=json")
+
+    assert response.status_code == 200
+    paths = response.json()["paths"]
+    for path in (
+        "/api/games/", "/api/games/{game_id}/", "/api/games/{game_id}/moves/",
+        "/api/games/{game_id}/undo/", "/api/games/{game_id}/hint/", "/api/games/resume/",
+    ):
+        assert path in paths

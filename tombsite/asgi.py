@@ -1,0 +1,24 @@
+"""The ASGI entry point: Django for HTTP, Channels for /ws/ (one process serves both)."""
+
+import os
+import warnings
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "tombsite.settings")
+# Whitenoise streams static files with a sync iterator; under ASGI Django
+# warns about it on every file, though it serves them correctly.
+warnings.filterwarnings("ignore", message="StreamingHttpResponse must consume synchronous")
+# Django must be set up before the consumers (and their models) are imported.
+django_application = get_asgi_application()
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from game.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter({
+    "http": django_application,
+    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+})

@@ -1,0 +1,203 @@
+"""Settings, read from the environment (django-environ).
+
+With nothing set the site runs on the embedded default: a SQLite file, the
+in-memory channel layer and Celery tasks run in-process. Production sets
+DATABASE_URL (PostgreSQL), REDIS_URL (channel layer and Celery broker),
+SECRET_KEY, ALLOWED_HOSTS and HTTPS=true; then `manage.py check --deploy`
+has nothing to report.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import environ
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+env = environ.Env()
+
+# A key for the embedded default only: production must set SECRET_KEY.
+_EMBEDDED_SECRET_KEY = "embedded-default-insecure-key-set-SECRET_KEY-in-production"
+
+DEBUG = env.bool("DEBUG", default=False)
+SECRET_KEY = env.str("SECRET_KEY", default=_EMBEDDED_SECRET_KEY)
+ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
+REDIS_URL = env.str("REDIS_URL", default="")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "channels",
+    "game",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "tombsite.urls"
+ASGI_APPLICATION = "tombsite.asgi.application"
+WSGI_APPLICATION = "tombsite.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "frontend" / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# -- database -------------------------------------------------------------
+
+DATABASES = {
+    "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # IMMEDIATE transactions take SQLite's write lock at BEGIN, so two moves on
+    # one game queue up instead of failing with "database is locked"; SQLite
+    # has no SELECT ... FOR UPDATE, and this is what serialises its writers.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    )
+elif env.bool("DATABASE_POOL", default=True):
+    # Under ASGI persistent connections are per thread and leak; a pool is the
+    # supported way to avoid a new PostgreSQL connection per request.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2,
+        "max_size": env.int("DATABASE_POOL_SIZE", default=20),
+        "timeout": 10,
+    }
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# -- live play and background work -----------------------------------------
+
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {
+                # redis-py fails rather than waits past its pool's limit (100 by
+                # default), and a burst of boards joining their groups needs more.
+                "hosts": [{
+                    "address": REDIS_URL,
+                    "max_connections": env.int("REDIS_MAX_CONNECTIONS", default=2000),
+                }],
+                # A prefix per deployment (and per test run) keeps groups apart.
+                "prefix": env.str("CHANNELS_PREFIX", default="tomb"),
+                "capacity": 200,
+            },
+        },
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+
+CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
+# Without a broker the embedded default answers hints inline, in the request.
+CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
+CELERY_TASK_EAGER_PROPAGATES = True
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="tomb")
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+
+# The solver the hint task asks: "module:function" with the contract of
+# solver_worker.hints.hint (position, budget_s) -> {"move", "verdict", "line_length"}.
+HINT_SOLVER = env.str("HINT_SOLVER", default="solver_worker.hints:hint")
+HINT_BUDGET_SECONDS = env.float("HINT_BUDGET_SECONDS", default=0.8)
+
+# Live play: a token bucket per socket lets key repeats through and stops
+# floods. Load tests and fast bots raise these through the environment.
+WS_RATE_PER_SECOND = env.float("WS_RATE_PER_SECOND", default=20.0)
+WS_BURST = env.int("WS_BURST", default=40)
+
+# -- accounts -------------------------------------------------------------
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "play"
+LOGOUT_REDIRECT_URL = "play"
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 90  # anonymous players keep their games for a season
+
+# -- API ------------------------------------------------------------------
+
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["game.authentication.SessionCsrfAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "EXCEPTION_HANDLER": "game.api.error_handler",
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Napoleon's Tomb",
+    "DESCRIPTION": "Play Napoleon's Tomb with the server as referee (RULES.md notation).",
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+}
+
+# -- static files and the rest ----------------------------------------------
+
+STATIC_URL = "static/"
+# collectstatic writes here (production images); whitenoise warns about a
+# missing folder, so the embedded default leaves it unset.
+STATIC_ROOT = env.str("STATIC_ROOT", default="") or None
+STATICFILES_DIRS = [BASE_DIR / "frontend" / "static"]
+# Whitenoise serves from the finders too, so the embedded default needs no
+# collectstatic step; production images run collectstatic anyway.
+WHITENOISE_USE_FINDERS = True
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+# -- production hardening: HTTPS=true behind TLS ------------------------------
+
+if env.bool("HTTPS", default=False):
+    SECURE_SSL_REDIRECT = True
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SESSION_COOKIE_SECURE = True
+    CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 365)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
+}

@@ -1,0 +1,20 @@
+"""Settings of the unit-test layer: the embedded default, whatever the shell has set.
+
+The integration layer starts its own server and worker with the production
+settings (tombsite.settings) pointed at PostgreSQL and Redis.
+"""
+
+import os
+
+for _name in ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "CELERY_TASK_ALWAYS_EAGER",
+              "HTTPS", "DEBUG", "HINT_SOLVER"):
+    os.environ.pop(_name, None)
+
+from .settings import *  # noqa: E402, F403
+
+DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}}
+CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+CELERY_TASK_ALWAYS_EAGER = True
+CELERY_BROKER_URL = "memory://"
+# Fast hashing keeps account tests quick.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

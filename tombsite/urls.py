@@ -1,0 +1,34 @@
+"""URLs: the game's page and API, accounts, the OpenAPI schema."""
+
+from django.contrib import admin
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import include, path
+from django.views import defaults
+from drf_spectacular.views import SpectacularAPIView
+
+from . import accounts
+
+urlpatterns = [
+    path("", include("game.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("admin/", admin.site.urls),
+]
+
+
+def json_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        return JsonResponse({"error": "not found"}, status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def json_server_error(request: HttpRequest) -> HttpResponse:
+    # Says nothing of what failed: a traceback could name a stock card.
+    if request.path.startswith("/api/"):
+        return JsonResponse({"error": "the server failed; try again"}, status=500)
+    return defaults.server_error(request)
+
+
+handler404 = "tombsite.urls.json_not_found"
+handler500 = "tombsite.urls.json_server_error"
