@@ -6,8 +6,12 @@ ensure_venv() {
   fi
   # shellcheck disable=SC1091
   source .venv/bin/activate
-  local stamp=.venv/.installed
-  if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+  local stamp=.venv/.installed needed=0 source
+  # Reinstall when the dependencies or the solver's compiled core change.
+  for source in pyproject.toml setup.py solver_worker/_core.c; do
+    if [ ! -f "$stamp" ] || [ "$source" -nt "$stamp" ]; then needed=1; fi
+  done
+  if [ "$needed" = 1 ]; then
     python -m pip install --quiet --upgrade pip
     python -m pip install --quiet -e ".[dev]"
     touch "$stamp"

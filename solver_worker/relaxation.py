@@ -41,7 +41,7 @@ def tomb_wants(tomb: int) -> int:
 
 def is_dead(
     waste: bytes, cells: tuple[int, ...], tomb: int, corners: tuple[int, ...],
-    stock_counts: list[int], limit: int = 300,
+    stock_counts: list[int], limit: int = 2000,
 ) -> bool:
     """True only if the relaxation of this position has no solution.
 

@@ -26,7 +26,9 @@ verdict:
    and the two lines meet when it would have resurfaced. (Playing a fitting
    card at once is *not* safe in general: with the cells full, burying it can
    let a later card of the same rank take the slot first.)
-6. Dead positions: see ``relaxation``; used where the waste order is fixed.
+6. Dead positions: see ``relaxation``; used where the waste order is fixed,
+   in both passes. It is not run after a play: the relaxation of the child
+   is the parent's with a forced move made, so it cannot newly fail.
 
 A first, *unsafe* pass plays every fitting card at once. It only ever finds
 wins (each win it finds is a real line); it never declares a loss.
@@ -34,7 +36,6 @@ wins (each win it finds is a real line); it never declares a loss.
 
 from __future__ import annotations
 
-import contextlib
 import time
 from dataclasses import dataclass, field
 from typing import Final, Literal
@@ -44,6 +45,11 @@ from game.engine.cards import RANK
 from game.engine.position import EMPTY, TOMB
 
 from .relaxation import is_dead, tomb_wants
+
+try:  # the compiled core, built by the install step (setup.py)
+    from . import _core
+except ImportError:  # pragma: no cover - a checkout without a compiler
+    _core = None
 
 Verdict = Literal["won", "lost", "unknown"]
 FULL_HOME: Final = 52
@@ -176,7 +182,9 @@ class Searcher:
         self._tick()
         exact = self.exact
         fixed_order = redeals == 0  # the waste will never be regrouped
-        if (exact and fixed_order and waste and check_dead
+        # The dead test is sound, so the greedy pass uses it too: it cuts
+        # the subtrees where no win can hide and so finds wins sooner.
+        if (fixed_order and waste and check_dead
                 and self._dead(stock, waste, cells, tomb, corners)):
             failed.add(key)
             return False
@@ -278,40 +286,70 @@ def to_notation(position: Position, abstract_line: list[str]) -> list[str]:
 
 
 GREEDY_SHARE: Final = 0.5  # of the budget, for the win-finding pass
+TABLE_MB: Final = 512  # the compiled core's transposition table, at most
+
+# How one pass ended: a win (with its abstract line), the search space
+# exhausted without one, or the budget spent.
+Outcome = tuple[Literal["won", "exhausted", "budget"], list[str], int]
 
 
-def solve(position: Position, budget: Budget = Budget(seconds=10.0)) -> Result:
+def solve(
+    position: Position, budget: Budget = Budget(seconds=10.0), compiled: bool | None = None
+) -> Result:
     """Decide a position: won (with a line), lost (search exhausted) or unknown.
 
     A greedy pass (fitting cards always played at once) looks for a win with
     part of the budget; then the exact search, which alone may say "lost",
-    gets the rest.
+    gets the rest. ``compiled`` picks the C core (default: when it is built)
+    or this module's Python search, which is the reference for it.
     """
+    use_core = _core is not None if compiled is None else compiled
+    run = _run_core if use_core else _run_python
     start = time.perf_counter()
     table = Table.of(position)
     turn = position.variant.turn
-    greedy = Searcher(turn, _share(budget, GREEDY_SHARE))
-    exact = Searcher(turn, budget)
-    verdict: Verdict = "unknown"
-    found: list[str] | None = None
-    with contextlib.suppress(_OutOfBudget, RecursionError):
-        found = greedy.run(table, exact=False)
-    if found is None:
-        exact.nodes = greedy.nodes
-        try:
-            found = exact.run(table, exact=True)
-            verdict = "lost" if found is None else "won"
-        except (_OutOfBudget, RecursionError):
-            pass
-    else:
-        verdict = "won"
-    line = to_notation(position, found) if found is not None else []
+    status, found, nodes = run(table, turn, _share(budget, GREEDY_SHARE), False)
+    verdict: Verdict = "won" if status == "won" else "unknown"
+    if status != "won":
+        status, found, more = run(table, turn, _remaining(budget, start, nodes), True)
+        nodes += more
+        verdict = {"won": "won", "exhausted": "lost", "budget": "unknown"}[status]
+    line = to_notation(position, found) if verdict == "won" else []
     elapsed = (time.perf_counter() - start) * 1000
-    return Result(verdict=verdict, line=line, nodes=max(greedy.nodes, exact.nodes), ms=elapsed)
+    return Result(verdict=verdict, line=line, nodes=nodes, ms=elapsed)
+
+
+def _run_python(table: Table, turn: int, budget: Budget, exact: bool) -> Outcome:
+    searcher = Searcher(turn, budget)
+    try:
+        found = searcher.run(table, exact)
+    except (_OutOfBudget, RecursionError):
+        return "budget", [], searcher.nodes
+    return ("won", found, searcher.nodes) if found is not None else (
+        "exhausted", [], searcher.nodes)
+
+
+def _run_core(table: Table, turn: int, budget: Budget, exact: bool) -> Outcome:
+    assert _core is not None
+    status, path, nodes, _dead_checks = _core.search(
+        table.stock, table.waste, bytes(table.cells), table.tomb, bytes(table.corners),
+        table.redeals, turn, exact, budget.nodes or 0, budget.seconds or 0.0, TABLE_MB,
+    )
+    if status == 1:
+        return "won", list(path), nodes
+    return ("exhausted" if status == 0 else "budget"), [], nodes
 
 
 def _share(budget: Budget, share: float) -> Budget:
     return Budget(
-        nodes=None if budget.nodes is None else int(budget.nodes * share),
+        nodes=None if budget.nodes is None else max(1, int(budget.nodes * share)),
         seconds=None if budget.seconds is None else budget.seconds * share,
     )
+
+
+def _remaining(budget: Budget, start: float, nodes_spent: int) -> Budget:
+    seconds = None
+    if budget.seconds is not None:
+        seconds = max(0.001, budget.seconds - (time.perf_counter() - start))
+    nodes = None if budget.nodes is None else max(1, budget.nodes - nodes_spent)
+    return Budget(nodes=nodes, seconds=seconds)

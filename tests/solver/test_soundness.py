@@ -15,7 +15,7 @@ from plain import plain_winnable
 
 from game.engine import Position, Status, new_game, parse_move
 from solver_worker.relaxation import is_dead
-from solver_worker.search import Budget, Table, solve
+from solver_worker.search import Budget, Table, _core, _run_core, _run_python, solve
 
 STOCK_LEFT = 9
 
@@ -45,11 +45,15 @@ def assert_line_wins(position: Position, line: list[str]) -> None:
     assert replay.status is Status.WON
 
 
+BACKENDS = [pytest.param(True, id="compiled"), pytest.param(False, id="python")]
+
+
+@pytest.mark.parametrize("compiled", BACKENDS)
 @pytest.mark.parametrize("variant", ["classic", "three-card"])
-def test_solver_agrees_with_plain_search(variant: str) -> None:
+def test_solver_agrees_with_plain_search(variant: str, compiled: bool) -> None:
     verdicts = {"won": 0, "lost": 0}
     for position in late_positions(variant, 150, seed=7 if variant == "classic" else 8):
-        result = solve(position, Budget(nodes=500_000))
+        result = solve(position, Budget(nodes=500_000), compiled=compiled)
         truth = plain_winnable(position)
         assert result.verdict != "unknown", position
         assert (result.verdict == "won") == truth, (position, result.verdict)
@@ -73,11 +77,35 @@ def test_dead_position_test_never_kills_a_winnable_position() -> None:
     assert dead_seen > 20  # the test prunes something, or this proves nothing
 
 
+@pytest.mark.parametrize("compiled", BACKENDS)
 @pytest.mark.parametrize("variant", ["classic", "three-card"])
-def test_lines_from_the_start_replay_to_a_win(variant: str) -> None:
+def test_lines_from_the_start_replay_to_a_win(variant: str, compiled: bool) -> None:
     for deal in (2, 3, 4):
         position = new_game(deal, variant)
-        result = solve(position, Budget(seconds=20))
+        result = solve(position, Budget(seconds=20), compiled=compiled)
         if result.verdict == "won":
             assert_line_wins(position, result.line)
         assert result.verdict != "lost" or variant == "classic"
+
+
+@pytest.mark.parametrize("exact", [False, True])
+@pytest.mark.parametrize("variant", ["classic", "three-card"])
+def test_the_compiled_core_searches_exactly_like_the_reference(variant: str, exact: bool) -> None:
+    """Same tree, same order, same table: the same outcome, line and node count."""
+    rng = random.Random(5)
+    positions = late_positions(variant, 40, seed=9) + [
+        new_game(rng.randint(1, 999_999), variant) for _ in range(6)
+    ]
+    turn = positions[0].variant.turn
+    for position in positions:
+        table = Table.of(position)
+        budget = Budget(nodes=20_000)
+        assert _run_core(table, turn, budget, exact) == _run_python(table, turn, budget, exact)
+
+
+def test_the_core_refuses_a_malformed_position() -> None:
+    assert _core is not None, "the compiled core must be built by the install step"
+    with pytest.raises(ValueError):
+        _core.search(b"\x0e", b"", b"", 0, b"\0\0\0\0", 0, 1, True, 10, 0.0, 16)
+    with pytest.raises(ValueError):
+        _core.search(bytes(53), b"", b"", 0, b"\0\0\0\0", 0, 1, True, 10, 0.0, 16)

@@ -1,0 +1,628 @@
+/*
+ * The solver's compiled core: the same search as solver_worker/search.py
+ * (read its docstring for every pruning rule and the argument for it), in C
+ * for speed. search.py stays the reference; the tests run both against a
+ * plain exhaustive search.
+ *
+ * A position is kept as rank arrays with the top of stock and waste last,
+ * a multiset of cell ranks, the tomb's card count and the four corner
+ * heights kept sorted (corners are interchangeable). Moves are made and
+ * undone in place. The transposition table stores failed states under an
+ * exact 32-byte key (no hash-only keys: a collision could fake a loss).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define DECK 52
+#define CELLS 4
+#define TOMB_SIZE 24
+#define CORNER_SIZE 7
+#define KEY_BYTES 32
+#define MAX_PATH 1024
+#define RELAX_SLOTS 16384
+#define RELAX_LIMIT 2000
+#define TIME_CHECK_EVERY 1024
+
+typedef struct {
+    uint8_t b[KEY_BYTES];
+} Key;
+
+typedef struct {
+    Key *slots;
+    size_t capacity; /* a power of two */
+    size_t count;
+    size_t max_capacity;
+} Table;
+
+typedef struct {
+    uint8_t stock[DECK];
+    int ns;
+    uint8_t waste[DECK];
+    int nw;
+    uint8_t cells[CELLS];
+    int nc;
+    int tomb;
+    uint8_t corners[4]; /* heights 0..7, ascending */
+    int redeals;
+    int turn;
+    int stock_count[14];
+} State;
+
+typedef struct {
+    State s;
+    Table failed;
+    int exact;
+    int dead_test; /* prune with the relaxation (sound in both passes) */
+    long long nodes;
+    long long node_limit; /* 0: none */
+    double deadline;      /* 0: none */
+    jmp_buf out_of_budget;
+    char path[MAX_PATH];
+    int depth;
+    /* the relaxation's memo: keys stamped with the call's generation */
+    uint64_t relax_keys[RELAX_SLOTS];
+    uint32_t relax_gen[RELAX_SLOTS];
+    uint32_t generation;
+    int relax_budget;
+    int relax_counts[14];
+    long long dead_checks;
+} Ctx;
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static inline int tomb_wants(int tomb) { return tomb < TOMB_SIZE ? 6 - tomb % 6 : 0; }
+
+static inline int corner_index(const uint8_t *corners, int height) {
+    for (int i = 0; i < 4; i++)
+        if (corners[i] == height) return i;
+    return -1;
+}
+
+static inline int fits(const State *s, int rank) {
+    if (rank <= 6) return rank == tomb_wants(s->tomb);
+    return corner_index(s->corners, rank - 7) >= 0;
+}
+
+/* Raise the last corner at this height: the heights stay sorted. */
+static inline void raise_corner(uint8_t *corners, int height) {
+    for (int i = 3; i >= 0; i--)
+        if (corners[i] == height) { corners[i]++; return; }
+}
+
+/* Lower the first corner at this height: the heights stay sorted. */
+static inline void lower_corner(uint8_t *corners, int height) {
+    for (int i = 0; i < 4; i++)
+        if (corners[i] == height) { corners[i]--; return; }
+}
+
+static inline void place(State *s, int rank) {
+    if (rank <= 6) s->tomb++;
+    else raise_corner(s->corners, rank - 7);
+}
+
+static inline void unplace(State *s, int rank) {
+    if (rank <= 6) s->tomb--;
+    else lower_corner(s->corners, rank - 6);
+}
+
+static inline int home(const State *s) {
+    return s->tomb + s->corners[0] + s->corners[1] + s->corners[2] + s->corners[3];
+}
+
+/* Fitting cell cards go home until none fits. Each removal moves the last
+   cell into the gap; the log keeps (index, rank) so that unsettle can put
+   every card back where it was: the callers undo their own moves by
+   position (a park takes back the last cell). */
+static int settle(State *s, uint8_t log[][2]) {
+    int moved = 0, again = 1;
+    while (again) {
+        again = 0;
+        for (int i = 0; i < s->nc; i++) {
+            int rank = s->cells[i];
+            if (fits(s, rank)) {
+                place(s, rank);
+                s->cells[i] = s->cells[--s->nc];
+                log[moved][0] = (uint8_t)i;
+                log[moved][1] = (uint8_t)rank;
+                moved++;
+                again = 1;
+                break;
+            }
+        }
+    }
+    return moved;
+}
+
+static void unsettle(State *s, uint8_t log[][2], int moved) {
+    for (int k = moved - 1; k >= 0; k--) {
+        int i = log[k][0], rank = log[k][1];
+        unplace(s, rank);
+        s->cells[s->nc++] = s->cells[i];
+        s->cells[i] = (uint8_t)rank;
+    }
+}
+
+/* ---- the transposition table of failed states ---- */
+
+static void make_key(const State *s, Key *key) {
+    memset(key, 0, sizeof *key);
+    key->b[0] = (uint8_t)(s->ns + 1); /* never zero: an all-zero key marks an empty slot */
+    key->b[1] = (uint8_t)s->tomb;
+    key->b[2] = (uint8_t)(s->corners[0] | (s->corners[1] << 4));
+    key->b[3] = (uint8_t)(s->corners[2] | (s->corners[3] << 4));
+    key->b[4] = (uint8_t)s->redeals;
+    int nibble = 0;
+    for (int i = 0; i < s->ns; i++, nibble++)
+        key->b[5 + nibble / 2] |= (uint8_t)(s->stock[i] << ((nibble & 1) * 4));
+    for (int i = 0; i < s->nw; i++, nibble++)
+        key->b[5 + nibble / 2] |= (uint8_t)(s->waste[i] << ((nibble & 1) * 4));
+}
+
+static uint64_t key_hash(const Key *key) {
+    uint64_t h = 1469598103934665603ULL, word;
+    for (int i = 0; i < KEY_BYTES; i += 8) {
+        memcpy(&word, key->b + i, 8);
+        h = (h ^ word) * 0x9E3779B97F4A7C15ULL;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
+static int table_init(Table *t, size_t capacity, size_t max_capacity) {
+    t->slots = calloc(capacity, sizeof(Key));
+    t->capacity = capacity;
+    t->count = 0;
+    t->max_capacity = max_capacity;
+    return t->slots != NULL;
+}
+
+static Key *table_slot(Key *slots, size_t capacity, const Key *key) {
+    size_t mask = capacity - 1, i = key_hash(key) & mask;
+    for (;;) {
+        Key *slot = &slots[i];
+        if (slot->b[0] == 0 || memcmp(slot->b, key->b, KEY_BYTES) == 0) return slot;
+        i = (i + 1) & mask;
+    }
+}
+
+static int table_has(Table *t, const Key *key) {
+    return table_slot(t->slots, t->capacity, key)->b[0] != 0;
+}
+
+static void table_grow(Table *t) {
+    size_t capacity = t->capacity * 2;
+    Key *slots = calloc(capacity, sizeof(Key));
+    if (slots == NULL) { t->max_capacity = t->capacity; return; }
+    for (size_t i = 0; i < t->capacity; i++)
+        if (t->slots[i].b[0]) *table_slot(slots, capacity, &t->slots[i]) = t->slots[i];
+    free(t->slots);
+    t->slots = slots;
+    t->capacity = capacity;
+}
+
+/* A full table stops remembering: that costs speed, never soundness. */
+static void table_add(Table *t, const Key *key) {
+    if ((t->count + 1) * 10 > t->capacity * 7) {
+        if (t->capacity >= t->max_capacity) return;
+        table_grow(t);
+        if ((t->count + 1) * 10 > t->capacity * 7) return;
+    }
+    Key *slot = table_slot(t->slots, t->capacity, key);
+    if (slot->b[0] == 0) { *slot = *key; t->count++; }
+}
+
+/* ---- the dead-position test (see solver_worker/relaxation.py) ---- */
+
+static void sort4(uint8_t *v, int n) {
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            uint8_t x = v[j]; v[j] = v[j - 1]; v[j - 1] = x;
+        }
+}
+
+static int relax_seen(Ctx *c, uint64_t key) {
+    uint64_t h = key * 0x9E3779B97F4A7C15ULL;
+    size_t i = (size_t)(h >> 50) & (RELAX_SLOTS - 1);
+    for (int probe = 0; probe < RELAX_SLOTS; probe++) {
+        if (c->relax_gen[i] != c->generation) {
+            c->relax_gen[i] = c->generation;
+            c->relax_keys[i] = key;
+            return 0;
+        }
+        if (c->relax_keys[i] == key) return 1;
+        i = (i + 1) & (RELAX_SLOTS - 1);
+    }
+    return 0; /* the memo is full: search on without it (still exact) */
+}
+
+/* Is the relaxed game solvable? Giving up answers yes, which is sound. */
+static int relaxed(Ctx *c, const uint8_t *waste, int top, int tomb, const uint8_t *corners_in,
+                   const uint8_t *cells_in, int nc) {
+    uint8_t corners[4], cells[CELLS];
+    memcpy(corners, corners_in, 4);
+    memcpy(cells, cells_in, nc);
+    int *counts = c->relax_counts;
+    for (int moved = 1; moved;) {
+        moved = 0;
+        int want = tomb_wants(tomb);
+        for (int i = 0; i < nc; i++) {
+            int rank = cells[i];
+            if (rank <= 6 ? rank == want : corner_index(corners, rank - 7) >= 0) {
+                if (rank <= 6) tomb++;
+                else corners[corner_index(corners, rank - 7)]++;
+                cells[i] = cells[--nc];
+                moved = 1;
+                break;
+            }
+        }
+        if (moved || top == 0) continue;
+        int rank = waste[top - 1];
+        if (rank <= 6 ? rank == want : corner_index(corners, rank - 7) >= 0) {
+            if (rank <= 6) tomb++;
+            else corners[corner_index(corners, rank - 7)]++;
+            top--;
+            moved = 1;
+        }
+    }
+    if (top == 0) return 1;
+    sort4(corners, 4);
+    sort4(cells, nc);
+    uint64_t key = (uint64_t)top | ((uint64_t)tomb << 6) | ((uint64_t)corners[0] << 11) |
+                   ((uint64_t)corners[1] << 14) | ((uint64_t)corners[2] << 17) |
+                   ((uint64_t)corners[3] << 20);
+    for (int i = 0; i < nc; i++) key |= (uint64_t)cells[i] << (23 + 4 * i);
+    if (relax_seen(c, key)) return 0;
+    if (--c->relax_budget < 0) return 1;
+
+    int rank = waste[top - 1];
+    int want = tomb_wants(tomb);
+    /* Move order only (every option is tried): the top card's own
+       foundation first, then parking, then the other foundations. */
+    for (int pass = 0; pass < 2; pass++) {
+        int own = pass == 0;
+        if (want && counts[want] && ((rank <= 6) == own)) {
+            counts[want]--;
+            int ok = relaxed(c, waste, top, tomb + 1, corners, cells, nc);
+            counts[want]++;
+            if (ok) return 1;
+        }
+        for (int i = 3; i >= 0; i--) {
+            int height = corners[i];
+            if ((i < 3 && corners[i + 1] == height) || height >= CORNER_SIZE) continue;
+            int toward = rank >= 7 && height < rank - 7;
+            if (toward != own || !counts[height + 7]) continue;
+            uint8_t raised[4];
+            memcpy(raised, corners, 4);
+            raised[i]++;
+            counts[height + 7]--;
+            int ok = relaxed(c, waste, top, tomb, raised, cells, nc);
+            counts[height + 7]++;
+            if (ok) return 1;
+        }
+        if (own && nc < CELLS) {
+            cells[nc] = (uint8_t)rank;
+            if (relaxed(c, waste, top - 1, tomb, corners, cells, nc + 1)) return 1;
+        }
+    }
+    return 0;
+}
+
+/* A cheap certificate that the relaxation is solvable (most positions):
+   take the waste top-down, bring each card's foundation up to it with free
+   stock cards (and the cell cards that fit on the way) when that is
+   possible, otherwise park it. 1 means solved; 0 proves nothing. Mirrors
+   _greedy_solves in relaxation.py. */
+static int settle_relaxed(uint8_t *cells, int *nc, int tomb, uint8_t *corners) {
+    for (int moved = 1; moved;) {
+        moved = 0;
+        for (int i = 0; i < *nc; i++) {
+            int rank = cells[i], corner = rank >= 7 ? corner_index(corners, rank - 7) : -1;
+            if (rank <= 6 && rank == tomb_wants(tomb)) tomb++;
+            else if (corner >= 0) corners[corner]++;
+            else continue;
+            for (int j = i; j + 1 < *nc; j++) cells[j] = cells[j + 1];
+            (*nc)--;
+            moved = 1;
+            break;
+        }
+    }
+    return tomb;
+}
+
+static int cell_find(const uint8_t *cells, int nc, int rank) {
+    for (int i = 0; i < nc; i++)
+        if (cells[i] == rank) return i;
+    return -1;
+}
+
+static void cell_remove(uint8_t *cells, int *nc, int i) {
+    for (int j = i; j + 1 < *nc; j++) cells[j] = cells[j + 1];
+    (*nc)--;
+}
+
+static int greedy_relaxed(const State *s) {
+    uint8_t cells[CELLS + 1], corners[4];
+    int nc = s->nc, counts[14], tomb = s->tomb;
+    memcpy(cells, s->cells, nc);
+    memcpy(corners, s->corners, 4);
+    memcpy(counts, s->stock_count, sizeof counts);
+    for (int top = s->nw - 1; top >= 0; top--) {
+        int rank = s->waste[top];
+        tomb = settle_relaxed(cells, &nc, tomb, corners);
+        if (rank <= 6) {
+            /* walk the tomb down to this rank with cell and stock cards */
+            int t = tomb, ok = 0;
+            uint8_t saved_cells[CELLS + 1];
+            int saved_nc = nc, saved_counts[14];
+            memcpy(saved_cells, cells, nc);
+            memcpy(saved_counts, counts, sizeof counts);
+            while (t < TOMB_SIZE && tomb_wants(t) != rank) {
+                int want = tomb_wants(t), i = cell_find(cells, nc, want);
+                if (i >= 0) cell_remove(cells, &nc, i);
+                else if (counts[want]) counts[want]--;
+                else break;
+                t++;
+            }
+            if (t < TOMB_SIZE && tomb_wants(t) == rank) ok = 1;
+            if (ok) { tomb = t + 1; continue; }
+            memcpy(cells, saved_cells, saved_nc);
+            nc = saved_nc;
+            memcpy(counts, saved_counts, sizeof counts);
+        } else {
+            /* raise the highest corner below this rank, if every rank in
+               between is in the stock or the cells */
+            int target = rank - 7, done = 0;
+            uint8_t order[4];
+            memcpy(order, corners, 4);
+            sort4(order, 4);
+            for (int k = 3; k >= 0 && !done; k--) {
+                int height = order[k];
+                if (height > target) continue;
+                int reachable = 1;
+                for (int r = height + 7; r < rank; r++)
+                    if (!counts[r] && cell_find(cells, nc, r) < 0) { reachable = 0; break; }
+                if (!reachable) continue;
+                for (int r = height + 7; r < rank; r++) {
+                    if (counts[r]) counts[r]--;
+                    else cell_remove(cells, &nc, cell_find(cells, nc, r));
+                }
+                corners[corner_index(corners, height)] = (uint8_t)(target + 1);
+                done = 1;
+            }
+            if (done) continue;
+        }
+        if (nc >= CELLS) return 0;
+        cells[nc++] = (uint8_t)rank;
+    }
+    return 1;
+}
+
+static int is_dead(Ctx *c, const State *s) {
+    c->dead_checks++;
+    if (greedy_relaxed(s)) return 0;
+    c->generation++;
+    c->relax_budget = RELAX_LIMIT;
+    memcpy(c->relax_counts, s->stock_count, sizeof c->relax_counts);
+    return !relaxed(c, s->waste, s->nw, s->tomb, s->corners, s->cells, s->nc);
+}
+
+/* ---- the search ---- */
+
+static void tick(Ctx *c) {
+    c->nodes++;
+    if (c->node_limit && c->nodes > c->node_limit) longjmp(c->out_of_budget, 1);
+    if (c->deadline > 0 && c->nodes % TIME_CHECK_EVERY == 0 && now_s() > c->deadline)
+        longjmp(c->out_of_budget, 1);
+}
+
+static int search(Ctx *c, int check_dead);
+
+static int step(Ctx *c, char move, int check_dead) {
+    if (c->depth >= MAX_PATH) return 0;
+    c->path[c->depth++] = move;
+    if (search(c, check_dead)) return 1;
+    c->depth--;
+    return 0;
+}
+
+static int try_play(Ctx *c) {
+    State *s = &c->s;
+    uint8_t log[CELLS][2];
+    int rank = s->waste[--s->nw];
+    place(s, rank);
+    int moved = settle(s, log);
+    /* After a play the relaxation is the parent's with a forced move made. */
+    int won = step(c, 'F', 0);
+    if (!won) {
+        unsettle(s, log, moved);
+        unplace(s, rank);
+        s->waste[s->nw++] = (uint8_t)rank;
+    }
+    return won;
+}
+
+static int try_park(Ctx *c) {
+    State *s = &c->s;
+    int rank = s->waste[--s->nw];
+    s->cells[s->nc++] = (uint8_t)rank;
+    int won = step(c, 'C', 1);
+    if (!won) {
+        s->nc--;
+        s->waste[s->nw++] = (uint8_t)rank;
+    }
+    return won;
+}
+
+static int try_draw(Ctx *c) {
+    State *s = &c->s;
+    if (s->ns) {
+        int count = s->turn < s->ns ? s->turn : s->ns;
+        for (int i = 0; i < count; i++) {
+            int rank = s->stock[--s->ns];
+            s->stock_count[rank]--;
+            s->waste[s->nw++] = (uint8_t)rank;
+        }
+        int won = step(c, 'D', 1);
+        if (!won)
+            for (int i = 0; i < count; i++) {
+                int rank = s->waste[--s->nw];
+                s->stock_count[rank]++;
+                s->stock[s->ns++] = (uint8_t)rank;
+            }
+        return won;
+    }
+    if (s->nw && s->redeals) {
+        /* The first card turned in the last pass is the next one turned. */
+        for (int i = 0; i < s->nw; i++) {
+            s->stock[i] = s->waste[s->nw - 1 - i];
+            s->stock_count[s->stock[i]]++;
+        }
+        s->ns = s->nw;
+        s->nw = 0;
+        s->redeals--;
+        int won = step(c, 'R', 1);
+        if (!won) {
+            for (int i = 0; i < s->ns; i++) {
+                s->waste[i] = s->stock[s->ns - 1 - i];
+                s->stock_count[s->waste[i]]--;
+            }
+            s->nw = s->ns;
+            s->ns = 0;
+            s->redeals++;
+        }
+        return won;
+    }
+    return 0;
+}
+
+/* Move order only: park first a card a foundation wants within three ranks. */
+static int park_first(const State *s, int rank) {
+    if (rank <= 6) {
+        int want = tomb_wants(s->tomb);
+        int gap = want - rank + (want < rank ? 6 : 0);
+        return want > 0 && gap > 0 && gap <= 3;
+    }
+    for (int i = 0; i < 4; i++) {
+        int gap = rank - 7 - s->corners[i];
+        if (gap > 0 && gap <= 3) return 1;
+    }
+    return 0;
+}
+
+static int search(Ctx *c, int check_dead) {
+    State *s = &c->s;
+    if (home(s) == DECK) return 1;
+    Key key;
+    make_key(s, &key);
+    if (table_has(&c->failed, &key)) return 0;
+    tick(c);
+    int fixed_order = s->redeals == 0; /* the waste will never be regrouped */
+    if (c->dead_test && fixed_order && s->nw && check_dead && is_dead(c, s)) {
+        table_add(&c->failed, &key);
+        return 0;
+    }
+    if (s->nw) {
+        int top = s->waste[s->nw - 1];
+        if (fits(s, top)) {
+            if (try_play(c)) return 1;
+            int forced = !c->exact || (fixed_order && s->stock_count[top] == 0);
+            if (forced) { table_add(&c->failed, &key); return 0; }
+        } else if (s->nc < CELLS) {
+            if (park_first(s, top)) {
+                if (try_park(c) || try_draw(c)) return 1;
+            } else {
+                if (try_draw(c) || try_park(c)) return 1;
+            }
+            table_add(&c->failed, &key);
+            return 0;
+        }
+    }
+    if (try_draw(c)) return 1;
+    table_add(&c->failed, &key);
+    return 0;
+}
+
+/* search(stock, waste, cells, tomb, corners, redeals, turn, exact,
+          node_limit, seconds, table_mb) -> (status, line, nodes, dead_checks)
+   status: 1 won (line is the moves, one letter each: F C D R),
+           0 no win exists (exact) or none found (greedy), -1 out of budget. */
+static PyObject *py_search(PyObject *self, PyObject *args) {
+    Py_buffer stock, waste, cells, corners;
+    int tomb, redeals, turn, exact;
+    long long node_limit;
+    double seconds;
+    int table_mb;
+    if (!PyArg_ParseTuple(args, "y*y*y*iy*iipLdi", &stock, &waste, &cells, &tomb, &corners,
+                          &redeals, &turn, &exact, &node_limit, &seconds, &table_mb))
+        return NULL;
+    PyObject *result = NULL;
+    Ctx *c = calloc(1, sizeof(Ctx));
+    int bad = stock.len + waste.len > DECK || cells.len > CELLS || corners.len != 4 ||
+              tomb < 0 || tomb > TOMB_SIZE || turn < 1 || redeals < 0 || redeals > 15;
+    if (c == NULL || bad) {
+        PyErr_SetString(c == NULL ? PyExc_MemoryError : PyExc_ValueError, "bad position");
+        goto done;
+    }
+    State *s = &c->s;
+    memcpy(s->stock, stock.buf, stock.len);
+    s->ns = (int)stock.len;
+    memcpy(s->waste, waste.buf, waste.len);
+    s->nw = (int)waste.len;
+    memcpy(s->cells, cells.buf, cells.len);
+    s->nc = (int)cells.len;
+    memcpy(s->corners, corners.buf, 4);
+    sort4(s->corners, 4);
+    s->tomb = tomb;
+    s->redeals = redeals;
+    s->turn = turn;
+    for (int i = 0; i < s->ns; i++) {
+        if (s->stock[i] < 1 || s->stock[i] > 13) bad = 1;
+        else s->stock_count[s->stock[i]]++;
+    }
+    for (int i = 0; i < s->nw; i++) bad |= s->waste[i] < 1 || s->waste[i] > 13;
+    for (int i = 0; i < s->nc; i++) bad |= s->cells[i] < 1 || s->cells[i] > 13;
+    for (int i = 0; i < 4; i++) bad |= s->corners[i] > CORNER_SIZE;
+    if (bad) { PyErr_SetString(PyExc_ValueError, "bad position"); goto done; }
+    size_t max_capacity = ((size_t)(table_mb > 0 ? table_mb : 256) << 20) / sizeof(Key);
+    size_t power = 1;
+    while (power * 2 <= max_capacity) power *= 2;
+    max_capacity = power; /* the table's capacity stays a power of two */
+    size_t capacity = max_capacity < (1 << 16) ? max_capacity : (1 << 16);
+    if (!table_init(&c->failed, capacity, max_capacity)) { PyErr_NoMemory(); goto done; }
+    c->exact = exact;
+    c->dead_test = 1;
+    c->node_limit = node_limit > 0 ? node_limit : 0;
+    c->deadline = seconds > 0 ? now_s() + seconds : 0;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    if (setjmp(c->out_of_budget) == 0) status = search(c, 1);
+    else status = -1;
+    Py_END_ALLOW_THREADS
+    result = Py_BuildValue("(is#LL)", status, c->path, (Py_ssize_t)(status == 1 ? c->depth : 0),
+                           c->nodes, c->dead_checks);
+done:
+    if (c) { free(c->failed.slots); free(c); }
+    PyBuffer_Release(&stock);
+    PyBuffer_Release(&waste);
+    PyBuffer_Release(&cells);
+    PyBuffer_Release(&corners);
+    return result;
+}
+
+static PyMethodDef methods[] = {
+    {"search", py_search, METH_VARARGS, "Search a compact position; see _core.c."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_core", NULL, -1, methods};
+
+PyMODINIT_FUNC PyInit__core(void) { return PyModule_Create(&module); }
