@@ -349,6 +349,81 @@ static void cell_remove(uint8_t *cells, int *nc, int i) {
     (*nc)--;
 }
 
+/* The tomb count at which it wants this rank, reached with cell and free
+   stock cards (taken); -1 with nothing taken if it is out of reach. */
+static int advance_tomb(int rank, int tomb, uint8_t *cells, int *nc, int *counts) {
+    uint8_t saved_cells[CELLS + 1];
+    int saved_nc = *nc, saved_counts[14], t = tomb;
+    memcpy(saved_cells, cells, *nc);
+    memcpy(saved_counts, counts, sizeof saved_counts);
+    while (t < TOMB_SIZE && tomb_wants(t) != rank) {
+        int want = tomb_wants(t), i = cell_find(cells, *nc, want);
+        if (i >= 0) cell_remove(cells, nc, i);
+        else if (counts[want]) counts[want]--;
+        else break;
+        t++;
+    }
+    if (t < TOMB_SIZE && tomb_wants(t) == rank) return t;
+    memcpy(cells, saved_cells, saved_nc);
+    *nc = saved_nc;
+    memcpy(counts, saved_counts, sizeof saved_counts);
+    return -1;
+}
+
+/* Raise the highest corner below this rank to take it, if the stock and
+   the cells hold every rank in between; then place the card. */
+static int advance_corner(int rank, uint8_t *corners, uint8_t *cells, int *nc, int *counts) {
+    int target = rank - 7;
+    uint8_t order[4];
+    memcpy(order, corners, 4);
+    sort4(order, 4);
+    for (int k = 3; k >= 0; k--) {
+        int height = order[k], reachable = 1;
+        if (height > target || (k < 3 && order[k + 1] == height)) continue;
+        for (int r = height + 7; r < rank; r++)
+            if (!counts[r] && cell_find(cells, *nc, r) < 0) { reachable = 0; break; }
+        if (!reachable) continue;
+        for (int r = height + 7; r < rank; r++) {
+            if (counts[r]) counts[r]--;
+            else cell_remove(cells, nc, cell_find(cells, *nc, r));
+        }
+        corners[corner_index(corners, height)] = (uint8_t)(target + 1);
+        return 1;
+    }
+    return 0;
+}
+
+/* Send the lowest cell card that free stock cards can reach home; the tomb
+   count after it, or -1 (nothing changed) if none can be reached. */
+static int bring_a_cell_card_home(uint8_t *cells, int *nc, int tomb, uint8_t *corners,
+                                  int *counts) {
+    uint8_t sorted_cells[CELLS + 1];
+    memcpy(sorted_cells, cells, *nc);
+    sort4(sorted_cells, *nc);
+    for (int k = 0; k < *nc; k++) {
+        int card = sorted_cells[k];
+        uint8_t rest[CELLS + 1];
+        int rest_n = *nc;
+        memcpy(rest, cells, *nc);
+        cell_remove(rest, &rest_n, cell_find(rest, rest_n, card));
+        int reached = -1, ok = 0;
+        if (card <= 6) {
+            reached = advance_tomb(card, tomb, rest, &rest_n, counts);
+            ok = reached >= 0;
+            if (ok) reached++;
+        } else {
+            ok = advance_corner(card, corners, rest, &rest_n, counts);
+            reached = tomb;
+        }
+        if (ok) {
+            memcpy(cells, rest, rest_n);
+            *nc = rest_n;
+            return reached;
+        }
+    }
+    return -1;
+}
+
 static int greedy_relaxed(const State *s) {
     uint8_t cells[CELLS + 1], corners[4];
     int nc = s->nc, counts[14], tomb = s->tomb;
@@ -359,60 +434,57 @@ static int greedy_relaxed(const State *s) {
         int rank = s->waste[top];
         tomb = settle_relaxed(cells, &nc, tomb, corners);
         if (rank <= 6) {
-            /* walk the tomb down to this rank with cell and stock cards */
-            int t = tomb, ok = 0;
-            uint8_t saved_cells[CELLS + 1];
-            int saved_nc = nc, saved_counts[14];
-            memcpy(saved_cells, cells, nc);
-            memcpy(saved_counts, counts, sizeof counts);
-            while (t < TOMB_SIZE && tomb_wants(t) != rank) {
-                int want = tomb_wants(t), i = cell_find(cells, nc, want);
-                if (i >= 0) cell_remove(cells, &nc, i);
-                else if (counts[want]) counts[want]--;
-                else break;
-                t++;
-            }
-            if (t < TOMB_SIZE && tomb_wants(t) == rank) ok = 1;
-            if (ok) { tomb = t + 1; continue; }
-            memcpy(cells, saved_cells, saved_nc);
-            nc = saved_nc;
-            memcpy(counts, saved_counts, sizeof counts);
-        } else {
-            /* raise the highest corner below this rank, if every rank in
-               between is in the stock or the cells */
-            int target = rank - 7, done = 0;
-            uint8_t order[4];
-            memcpy(order, corners, 4);
-            sort4(order, 4);
-            for (int k = 3; k >= 0 && !done; k--) {
-                int height = order[k];
-                if (height > target) continue;
-                int reachable = 1;
-                for (int r = height + 7; r < rank; r++)
-                    if (!counts[r] && cell_find(cells, nc, r) < 0) { reachable = 0; break; }
-                if (!reachable) continue;
-                for (int r = height + 7; r < rank; r++) {
-                    if (counts[r]) counts[r]--;
-                    else cell_remove(cells, &nc, cell_find(cells, nc, r));
-                }
-                corners[corner_index(corners, height)] = (uint8_t)(target + 1);
-                done = 1;
-            }
-            if (done) continue;
+            int reached = advance_tomb(rank, tomb, cells, &nc, counts);
+            if (reached >= 0) { tomb = reached + 1; continue; }
+        } else if (advance_corner(rank, corners, cells, &nc, counts)) {
+            continue;
         }
-        if (nc >= CELLS) return 0;
+        while (nc >= CELLS) {
+            int freed = bring_a_cell_card_home(cells, &nc, tomb, corners, counts);
+            if (freed < 0) return 0;
+            tomb = settle_relaxed(cells, &nc, freed, corners);
+        }
         cells[nc++] = (uint8_t)rank;
     }
     return 1;
 }
 
-static int is_dead(Ctx *c, const State *s) {
-    c->dead_checks++;
-    if (greedy_relaxed(s)) return 0;
+static int relaxed_dead(Ctx *c, const uint8_t *waste, int nw, int tomb, const uint8_t *corners,
+                        const uint8_t *cells, int nc, const int *counts) {
     c->generation++;
     c->relax_budget = RELAX_LIMIT;
-    memcpy(c->relax_counts, s->stock_count, sizeof c->relax_counts);
-    return !relaxed(c, s->waste, s->nw, s->tomb, s->corners, s->cells, s->nc);
+    memcpy(c->relax_counts, counts, sizeof c->relax_counts);
+    return !relaxed(c, waste, nw, tomb, corners, cells, nc);
+}
+
+/* The relaxation with every corner card dropped: dead there is dead (it
+   relaxes the relaxed game further) and it is far smaller, so it goes
+   first. Mirrors _tomb_only_dead in relaxation.py. */
+static int tomb_only_dead(Ctx *c, const State *s) {
+    uint8_t waste[DECK], cells[CELLS];
+    int nw = 0, nc = 0, counts[14] = {0};
+    for (int i = 0; i < s->nw; i++)
+        if (s->waste[i] <= 6) waste[nw++] = s->waste[i];
+    for (int i = 0; i < s->nc; i++)
+        if (s->cells[i] <= 6) cells[nc++] = s->cells[i];
+    if (nw == s->nw && nc == s->nc) return 0; /* nothing dropped */
+    for (int r = 1; r <= 6; r++) counts[r] = s->stock_count[r];
+    State low = *s;
+    memcpy(low.waste, waste, nw);
+    low.nw = nw;
+    memcpy(low.cells, cells, nc);
+    low.nc = nc;
+    memcpy(low.stock_count, counts, sizeof counts);
+    if (greedy_relaxed(&low)) return 0;
+    return relaxed_dead(c, waste, nw, s->tomb, s->corners, cells, nc, counts);
+}
+
+static int is_dead(Ctx *c, const State *s) {
+    c->dead_checks++;
+    if (tomb_only_dead(c, s)) return 1;
+    if (greedy_relaxed(s)) return 0;
+    return relaxed_dead(c, s->waste, s->nw, s->tomb, s->corners, s->cells, s->nc,
+                        s->stock_count);
 }
 
 /* ---- the search ---- */

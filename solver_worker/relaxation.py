@@ -131,12 +131,29 @@ def is_dead(
                 return True
         return False
 
+    if _tomb_only_dead(waste, cells, tomb, corners, stock_counts, limit):
+        return True
     if _greedy_solves(waste, list(cells), tomb, list(corners), stock_counts[:]):
         return False
     try:
         return not solvable(len(waste), tomb, list(corners), list(cells))
     except _GiveUp:
         return False
+
+
+def _tomb_only_dead(
+    waste: bytes, cells: tuple[int, ...], tomb: int, corners: tuple[int, ...],
+    stock_counts: list[int], limit: int,
+) -> bool:
+    """The same relaxation with every corner card dropped (free, needing no
+    cell). It relaxes the relaxed game further, so its deadness is deadness;
+    it is far smaller, so it goes first and often settles the question."""
+    low_cells = tuple(rank for rank in cells if rank <= 6)
+    if len(low_cells) == len(cells) and all(rank <= 6 for rank in waste):
+        return False  # nothing dropped: the full test decides alone
+    counts = [count if rank <= 6 else 0 for rank, count in enumerate(stock_counts)]
+    low_waste = bytes(rank for rank in waste if rank <= 6)
+    return is_dead(low_waste, low_cells, tomb, corners, counts, limit)
 
 
 def _greedy_solves(
@@ -146,8 +163,10 @@ def _greedy_solves(
 
     Take the waste top-down: bring each card's foundation up to it with free
     stock cards (and the cell cards that fit on the way) when that is
-    possible, otherwise park it. True means a relaxed solution was found;
-    False proves nothing and the exact search decides.
+    possible, otherwise park it, first bringing cell cards home the same way
+    while the cells are full. Every step is a move of the relaxed game, so
+    True means a relaxed solution was found; False proves nothing and the
+    exact search decides.
     """
     for top in range(len(waste) - 1, -1, -1):
         rank = waste[top]
@@ -157,13 +176,34 @@ def _greedy_solves(
             if reached is not None:
                 tomb = reached + 1
                 continue
-        else:
-            if _advance_corner(rank, corners, cells, counts):
-                continue
-        if len(cells) >= CELLS:
-            return False
+        elif _advance_corner(rank, corners, cells, counts):
+            continue
+        while len(cells) >= CELLS:
+            freed = _bring_a_cell_card_home(cells, tomb, corners, counts)
+            if freed is None:
+                return False
+            tomb = _settle_cells(cells, freed, corners)
         cells.append(rank)
     return True
+
+
+def _bring_a_cell_card_home(
+    cells: list[int], tomb: int, corners: list[int], counts: list[int]
+) -> int | None:
+    """Send the lowest cell card that free stock cards can reach home; the
+    tomb count after it, or None (nothing changed) if none can be reached."""
+    for card in sorted(cells):
+        rest = cells[:]
+        rest.remove(card)
+        if card <= 6:
+            reached = _advance_tomb(card, tomb, rest, counts)
+            if reached is not None:
+                cells[:] = rest
+                return reached + 1
+        elif _advance_corner(card, corners, rest, counts):
+            cells[:] = rest
+            return tomb
+    return None
 
 
 def _settle_cells(cells: list[int], tomb: int, corners: list[int]) -> int:
