@@ -16,6 +16,7 @@ import time
 
 from game.engine import Position, Status, new_game
 from solver_worker.hints import hint
+from solver_worker.search import GREEDY_SHARE
 from solver_worker.solve import decide, summarise
 
 
@@ -57,7 +58,7 @@ def bench_hints(variant: str, deals: int) -> None:
 
 def bench_deals(variant: str, deals: int, budget_s: float) -> None:
     start = time.perf_counter()
-    rows = [decide((deal, variant, budget_s)) for deal in range(1, deals + 1)]
+    rows = [decide((deal, variant, budget_s, GREEDY_SHARE)) for deal in range(1, deals + 1)]
     print(f"  solve {variant:10s} deals 1-{deals}: {summarise(rows, time.perf_counter() - start)}")
 
 

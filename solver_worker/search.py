@@ -294,7 +294,8 @@ Outcome = tuple[Literal["won", "exhausted", "budget"], list[str], int]
 
 
 def solve(
-    position: Position, budget: Budget = Budget(seconds=10.0), compiled: bool | None = None
+    position: Position, budget: Budget = Budget(seconds=10.0), compiled: bool | None = None,
+    greedy_share: float = GREEDY_SHARE,
 ) -> Result:
     """Decide a position: won (with a line), lost (search exhausted) or unknown.
 
@@ -308,7 +309,7 @@ def solve(
     start = time.perf_counter()
     table = Table.of(position)
     turn = position.variant.turn
-    status, found, nodes = run(table, turn, _share(budget, GREEDY_SHARE), False)
+    status, found, nodes = run(table, turn, _share(budget, greedy_share), False)
     verdict: Verdict = "won" if status == "won" else "unknown"
     if status != "won":
         status, found, more = run(table, turn, _remaining(budget, start, nodes), True)

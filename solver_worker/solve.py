@@ -17,19 +17,21 @@ from typing import Any
 from game.engine import VARIANTS, new_game
 
 from .deal_ranges import deal_list_argument
-from .search import Budget, solve
+from .search import GREEDY_SHARE, Budget, solve
+
+Job = tuple[int, str, float, float]  # deal, variant, budget in seconds, greedy share
 
 
-def decide(job: tuple[int, str, float]) -> dict[str, Any]:
-    deal, variant, budget_s = job
-    result = solve(new_game(deal, variant), Budget(seconds=budget_s))
+def decide(job: Job) -> dict[str, Any]:
+    deal, variant, budget_s, greedy_share = job
+    result = solve(new_game(deal, variant), Budget(seconds=budget_s), greedy_share=greedy_share)
     return {
         "deal": deal, "variant": variant, "result": result.verdict,
         "nodes": result.nodes, "ms": round(result.ms, 1), "line": result.line,
     }
 
 
-def run_jobs(jobs: list[tuple[int, str, float]], workers: int) -> Iterator[dict[str, Any]]:
+def run_jobs(jobs: list[Job], workers: int) -> Iterator[dict[str, Any]]:
     if workers <= 1:
         yield from map(decide, jobs)
         return
@@ -55,11 +57,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deals", required=True, type=deal_list_argument)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--budget-s", type=float, default=10.0)
+    parser.add_argument("--greedy-share", type=float, default=GREEDY_SHARE,
+                        help="part of the budget for the win-finding pass (default 0.5)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     rows = []
-    jobs = [(deal, args.variant, args.budget_s) for deal in args.deals]
+    jobs = [(deal, args.variant, args.budget_s, args.greedy_share) for deal in args.deals]
     for row in run_jobs(jobs, args.jobs):
         rows.append(row)
         if args.json:
