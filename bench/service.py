@@ -1,7 +1,7 @@
 """Service load: N concurrent WebSocket players against the real stack.
 
-Run: ``python bench/service.py [--players 200] [--seconds 20]``. It starts its
-own stack as the integration tests do (one uvicorn process with the Redis
+Run: ``python bench/service.py [--players 200] [--seconds 20] [--workers 1]``.
+It starts its own stack as the integration tests do (uvicorn with the Redis
 channel layer, PostgreSQL, a Celery worker), each player starts a game over
 REST and then plays legal moves (undoing when the game ends) over its
 WebSocket, one at a time, waiting for each acknowledgement and then pausing
@@ -9,7 +9,11 @@ about ``--think`` seconds, as a person would (``--think 0`` plays flat out:
 a throughput test, where latency is only queueing). It prints moves
 per second and the p50 / p99 latency from sending a move to its
 acknowledgement, then checks the database: every acknowledged move is
-stored exactly once (no move missing, none doubled).
+stored exactly once (no move missing, none doubled), the acknowledged
+versions of each game run 1, 2, 3... without a gap or a repeat, and the
+stored log is the one the last acknowledgement showed. ``--watch`` opens a
+second, listening board per game (a second tab) that must receive every
+version of its game exactly once, through the channel layer.
 
 The client runs on the same machine as the server, so the figures include
 the client's own CPU use: compare runs on one machine, not across machines.
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -53,7 +58,10 @@ class Player:
     latencies: list[float] = field(default_factory=list)
     # The acknowledged actions in order: what the database must hold.
     acked: list[str] = field(default_factory=list)
+    versions: list[int] = field(default_factory=list)  # of the acknowledgements
+    log: list[str] = field(default_factory=list)  # the game's log at the last one
     errors: list[str] = field(default_factory=list)
+    watched: list[int] = field(default_factory=list)  # versions the second tab saw
 
 
 def choose(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -64,7 +72,9 @@ def choose(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return {"type": "move", "move": rng.choice(homes or legal)}
 
 
-async def play(player: Player, base_url: str, clock: Clock, think: float) -> None:
+async def play(
+    player: Player, base_url: str, clock: Clock, think: float, watch: bool
+) -> None:
     rng = random.Random(player.number)
     async with httpx.AsyncClient(base_url=base_url, timeout=60) as http:
         token = (await http.get("/api/csrf/")).json()["csrf_token"]
@@ -75,10 +85,15 @@ async def play(player: Player, base_url: str, clock: Clock, think: float) -> Non
         player.game_id = created.json()["id"]
         cookie = "; ".join(f"{name}={value}" for name, value in http.cookies.items())
     ws_url = base_url.replace("http", "ws", 1) + f"/ws/games/{player.game_id}/"
-    async with connect(
-        ws_url, origin=base_url, additional_headers={"Cookie": cookie},  # type: ignore[arg-type]
-        open_timeout=60,
-    ) as socket:
+    options: dict[str, Any] = {
+        "origin": base_url, "additional_headers": {"Cookie": cookie}, "open_timeout": 60,
+    }
+    tab = None
+    if watch:
+        tab = await connect(ws_url, **options)
+        await tab.recv()  # its first state
+        listening = asyncio.create_task(listen(tab, player))
+    async with connect(ws_url, **options) as socket:
         state = json.loads(await socket.recv())["game"]["state"]
         player.ready = True
         await clock.start.wait()
@@ -101,7 +116,24 @@ async def play(player: Player, base_url: str, clock: Clock, think: float) -> Non
                 continue
             player.latencies.append(time.perf_counter() - sent)
             player.acked.append(message.get("move", "undo"))
+            player.versions.append(reply["version"])
             state = reply["game"]["state"]
+            player.log = state["log"]
+    if tab is not None:
+        # Give the second tab up to 10 s to receive the last acknowledged version.
+        waited = time.monotonic() + 10
+        while player.versions[-1:] != player.watched[-1:] and time.monotonic() < waited:
+            await asyncio.sleep(0.05)
+        listening.cancel()
+        await tab.close()
+
+
+async def listen(tab: Any, player: Player) -> None:
+    """A second tab: collect the versions of the states it is sent."""
+    async for text in tab:
+        message = json.loads(text)
+        if message.get("type") == "state":
+            player.watched.append(message["version"])
 
 
 def check_database(stack: Stack, players: list[Player]) -> list[str]:
@@ -116,14 +148,39 @@ def check_database(stack: Stack, players: list[Player]) -> list[str]:
                 f"game {player.game_id}: acked {len(player.acked)} ({moves} moves, {undos} "
                 f"undos), stored version {row['version']} ({row['moves']}, {row['undos']})"
             )
+        elif row["log"].split() != player.log:
+            problems.append(f"game {player.game_id}: stored log differs from the last ack")
     return problems
 
 
-async def run(stack: Stack, count: int, seconds: float, think: float) -> list[Player]:
+def check_versions(players: list[Player]) -> list[str]:
+    """Acknowledged versions run 1, 2, 3...; a second tab saw each of them exactly once."""
+    problems = []
+    for player in players:
+        if player.versions != list(range(1, len(player.versions) + 1)):
+            problems.append(f"game {player.game_id}: acknowledged versions {player.versions}")
+        if player.watched and sorted(player.watched) != player.versions:
+            problems.append(f"game {player.game_id}: the second tab saw {player.watched}, "
+                            f"acknowledged {player.versions}")
+    return problems
+
+
+def out_of_order(players: list[Player]) -> int:
+    """States a second tab received after a later version of its game."""
+    return sum(
+        1 for player in players for before, after in itertools.pairwise(player.watched)
+        if after < before
+    )
+
+
+async def run(
+    stack: Stack, count: int, seconds: float, think: float, watch: bool
+) -> list[Player]:
     players = [Player(number) for number in range(count)]
     clock = Clock()
     tasks = [
-        asyncio.create_task(play(player, stack.base_url, clock, think)) for player in players
+        asyncio.create_task(play(player, stack.base_url, clock, think, watch))
+        for player in players
     ]
     # Everyone connects first; then the clock starts for all at once.
     while sum(1 for player in players if player.ready) < count:
@@ -136,13 +193,29 @@ async def run(stack: Stack, count: int, seconds: float, think: float) -> list[Pl
     return players
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time of a process so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(group: int) -> float:
+    """User and system CPU time so far of a process group: the server and its workers."""
+    ticks = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # gone meanwhile
+        if int(fields[2]) == group:
+            ticks += int(fields[11]) + int(fields[12])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
-def report(players: list[Player], seconds: float, server_cpu: float) -> None:
+class BenchStack(Stack):
+    """The tests' stack, with the server's command line open to options (--workers...)."""
+
+    server_options: list[str] = []
+
+    def spawn(self, name: str, args: list[str]) -> None:
+        super().spawn(name, args + self.server_options if name == "server" else args)
+
+
+def report(players: list[Player], seconds: float, server_cpu: float, client_cpu: float) -> None:
     latencies = sorted(value for player in players for value in player.latencies)
     if not latencies:
         print("no move was acknowledged")
@@ -157,7 +230,15 @@ def report(players: list[Player], seconds: float, server_cpu: float) -> None:
     print(f"latency p99        {p99:.1f} ms")
     print(f"errors             {errors}")
     print(f"server CPU         {server_cpu:.1f} s, {server_cpu / len(latencies) * 1000:.2f} ms "
-          f"per move (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+          f"per move")
+    print(f"client CPU         {client_cpu:.1f} s (this process: the players)")
+    print(f"load average       {' '.join(f'{load:.1f}' for load in os.getloadavg())} "
+          f"on {os.cpu_count()} cores")
+    if any(player.watched for player in players):
+        states = sum(len(player.versions) for player in players)
+        missed = sum(len(set(player.versions) - set(player.watched)) for player in players)
+        print(f"second tabs        missed {missed} of {states} states, "
+              f"{out_of_order(players)} received out of order")
 
 
 def main() -> int:
@@ -168,22 +249,30 @@ def main() -> int:
         "--think", type=float, default=1.0,
         help="mean pause between a player's moves, in seconds (0: play flat out)",
     )
+    parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
+    parser.add_argument("--watch", action="store_true",
+                        help="a second, listening tab per game: it must see every version")
+    parser.add_argument("--server-option", action="append", default=[], metavar="OPTION",
+                        help="one more uvicorn option, e.g. --server-option=--loop=asyncio")
     args = parser.parse_args()
     require_services()
-    stack = Stack(Path(tempfile.mkdtemp(prefix="tomb-bench-")))
+    stack = BenchStack(Path(tempfile.mkdtemp(prefix="tomb-bench-")))
+    stack.server_options = [f"--workers={args.workers}", *args.server_option]
     stack.env.update(WS_RATE_PER_SECOND="100000", WS_BURST="100000", LOG_LEVEL="ERROR",
                      DATABASE_POOL_SIZE=str(min(40, args.players)))
+    print(f"server             uvicorn {' '.join(stack.server_options)}")
     try:
         stack.start()
         server = stack.processes["server"].pid
-        before = cpu_seconds(server)
-        players = asyncio.run(run(stack, args.players, args.seconds, args.think))
-        report(players, args.seconds, cpu_seconds(server) - before)
-        problems = check_database(stack, players)
+        before, client_before = cpu_seconds(server), time.process_time()
+        players = asyncio.run(run(stack, args.players, args.seconds, args.think, args.watch))
+        client_cpu = time.process_time() - client_before
+        report(players, args.seconds, cpu_seconds(server) - before, client_cpu)
+        problems = check_database(stack, players) + check_versions(players)
     finally:
         stack.stop()
-    print("database           " + ("every acknowledged move stored once" if not problems
-                                   else f"{len(problems)} games differ"))
+    print("database           " + ("every acknowledged move stored once, versions gapless"
+                                   if not problems else f"{len(problems)} problems"))
     for problem in problems[:10]:
         print("  " + problem)
     return 1 if problems else 0

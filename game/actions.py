@@ -13,6 +13,7 @@ import secrets
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
 from typing import Any
 
@@ -22,7 +23,7 @@ from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
 from django.utils import timezone
 
-from . import events
+from . import events, hooks
 from .engine import (
     DEFAULT_VARIANT,
     MAX_DEAL,
@@ -30,6 +31,7 @@ from .engine import (
     Deal,
     EngineError,
     IllegalMove,
+    Kind,
     Move,
     Position,
     Variant,
@@ -182,6 +184,7 @@ def latest_unfinished(player: Player, variant: Variant) -> Payload:
     game = (
         _owned_by(player)
         .filter(variant=variant.slug, status=Status.PLAYING)
+        .exclude(closes_at__lte=timezone.now())  # a ranked daily whose day is over
         .order_by("-updated_at")
         .first()
     )
@@ -208,7 +211,11 @@ def _owned_by(player: Player) -> Any:
 
 # -- writing --------------------------------------------------------------
 
-def do_create_game(player: Player, variant: Variant, deal: Deal) -> Payload:
+def do_create_game(
+    player: Player, variant: Variant, deal: Deal, *, ranked: bool = False,
+    closes_at: datetime | None = None,
+) -> Payload:
+    """A new game; ``ranked`` and ``closes_at`` are for the leaderboards' daily attempts."""
     game = Game.objects.create(
         variant=variant.slug,
         deal=deal.number,
@@ -216,6 +223,8 @@ def do_create_game(player: Player, variant: Variant, deal: Deal) -> Payload:
         cards=" ".join(deal.texts),
         owner_id=player.user_id,
         anon_token="" if player.user_id is not None else player.anon_token,
+        ranked=ranked,
+        closes_at=closes_at,
     )
     return game_payload(game, Position(deal, variant))
 
@@ -232,7 +241,7 @@ def do_move(
         except IllegalMove as error:
             raise NotAllowedNow(str(error)) from error
         game.moves += 1
-        return _store(game, position, origin=origin, seq=seq)
+        return _store(game, position, "move", origin=origin, seq=seq)
 
 
 def do_undo(
@@ -241,12 +250,13 @@ def do_undo(
     with transaction.atomic():
         game = _lock(game_id, player)
         position = game.position()
+        check_undo_allowed(game, position)
         try:
             position.undo()
         except IllegalMove as error:
             raise NotAllowedNow(str(error)) from error
         game.undos += 1
-        return _store(game, position, origin=origin, seq=seq)
+        return _store(game, position, "undo", origin=origin, seq=seq)
 
 
 def do_count_hint(
@@ -259,7 +269,7 @@ def do_count_hint(
         if game.status != Status.PLAYING:
             raise NotAllowedNow(f"the game is {game.status}: there is nothing to hint")
         game.hints += 1
-        return _store(game, position, origin=origin, seq=seq), position
+        return _store(game, position, "hint", origin=origin, seq=seq), position
 
 
 def do_hint_now(game_id: object, player: Player) -> Payload:
@@ -297,21 +307,51 @@ def _lock(game_id: object, player: Player) -> Game:
         game = Game.objects.select_for_update().get(pk=check_game_id(game_id))
     except Game.DoesNotExist as error:
         raise GameNotFound("there is no such game") from error
-    return check_owner(game, player)
+    check_owner(game, player)
+    return check_open(game)
 
 
-def _store(game: Game, position: Position, *, origin: str, seq: int | None) -> Payload:
+def check_open(game: Game) -> Game:
+    """A game past its closing time (a ranked daily after its day) takes no more actions."""
+    if game.closes_at is not None and timezone.now() >= game.closes_at:
+        raise NotAllowedNow("this ranked daily closed at the end of its day (UTC); "
+                            "replay it from the archive")
+    return game
+
+
+def check_undo_allowed(game: Game, position: Position) -> None:
+    """In a ranked game a stock turn cannot be undone (else: turn through the stock,
+    undo to the start, play with the order known), and a win is final."""
+    if not game.ranked or not position.moves:
+        return
+    if game.status == Status.WON:
+        raise NotAllowedNow("a won ranked daily is final: it cannot be undone")
+    if position.moves[-1].kind in (Kind.DRAW, Kind.REDEAL):
+        raise NotAllowedNow("in a ranked daily a stock turn (D or R) cannot be undone")
+
+
+def _store(
+    game: Game, position: Position, action: str, *, origin: str, seq: int | None
+) -> Payload:
+    now = timezone.now()
+    before_home, before_status = game.home, game.status
     status = Status(position.status.value)
     if status != game.status:
-        game.finished_at = None if status == Status.PLAYING else timezone.now()
+        game.finished_at = None if status == Status.PLAYING else now
+    if action == "move" and game.started_at is None:
+        game.started_at = now
     game.status = status
     game.log = format_moves(position.moves)
     game.home = position.home
     game.version += 1
     game.save(update_fields=[
         "log", "status", "home", "moves", "undos", "hints", "version", "finished_at",
-        "updated_at",
+        "started_at", "updated_at",
     ])
+    hooks.game_stored.send(
+        sender=Game, game=game, action=action, at=now, before_home=before_home,
+        before_status=before_status,
+    )
     payload = game_payload(game, position)
     transaction.on_commit(partial(events.send_state, payload, origin=origin, seq=seq))
     return payload

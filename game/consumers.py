@@ -5,6 +5,12 @@ Client messages: {"type": "move", "move": "F@tomb", "seq": 17}, {"type": "undo"}
 {"type": "state", "version": N, "game": {...}} after each change (the socket
 that asked also gets its "seq" back) and {"type": "hint", ...} answers; the
 sender alone gets {"type": "error", "error": "...", "seq": ...}.
+
+The socket that acts answers its sender itself as soon as the action has
+committed, then sends the new state to the game's other boards through the
+channel layer: the player's own round trip does not wait on the layer.
+States of one game may then reach a board out of order (two boards acting at
+once); clients order them by version and ask for a sync on a gap.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
-from . import actions
+from . import actions, events
 from .models import group_name
 
 log = logging.getLogger(__name__)
@@ -137,20 +143,22 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     # -- one action per message type -------------------------------------
 
     async def on_move(self, content: dict[str, Any], seq: int | None) -> None:
-        move = actions.check_move(content)
-        await run_action(actions.do_move)(
-            self.game_id, self.player, move, origin=self.channel_name, seq=seq
-        )
+        await self.act(actions.do_move, seq, actions.check_move(content))
 
     async def on_undo(self, content: dict[str, Any], seq: int | None) -> None:
-        await run_action(actions.do_undo)(
-            self.game_id, self.player, origin=self.channel_name, seq=seq
-        )
+        await self.act(actions.do_undo, seq)
 
     async def on_hint(self, content: dict[str, Any], seq: int | None) -> None:
-        await run_action(actions.do_request_hint)(
-            self.game_id, self.player, origin=self.channel_name, seq=seq
+        await self.act(actions.do_request_hint, seq)
+
+    async def act(self, do: Callable[..., actions.Payload], seq: int | None, *args: Any) -> None:
+        """Run a do_* action; answer this socket first, then tell the game's other boards."""
+        game, held = await run_action(events.holding(do))(
+            self.game_id, self.player, *args, origin=self.channel_name, seq=seq
         )
+        await self.send_state(game, seq)
+        for group, event in held:
+            await events.group_send_except(self.channel_layer, group, event, self.channel_name)
 
     async def on_sync(self, content: dict[str, Any], seq: int | None) -> None:
         game = await run_action(actions.show_game)(self.game_id, self.player)
@@ -163,8 +171,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     # -- what the group sends -----------------------------------------------
 
     async def game_state(self, event: dict[str, Any]) -> None:
-        mine = event.get("origin") == self.channel_name
-        await self.send_state(event["game"], event.get("seq") if mine else None)
+        if event.get("origin") == self.channel_name:
+            return  # this socket acted and has already answered its sender
+        await self.send_state(event["game"])
 
     async def game_hint(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "hint", "version": event["version"], "hint": event["hint"]})

@@ -51,6 +51,15 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The first move, by the server's clock: a game's time runs from here.
+    started_at = models.DateTimeField(null=True, blank=True)
+    # A ranked attempt (the leaderboards app's daily): a stock turn cannot be
+    # undone, else a player could turn through the stock, undo to the start
+    # and play with the order known.
+    ranked = models.BooleanField(default=False)
+    # No move, undo or hint after this time: a ranked daily closes with its
+    # day, when the archive starts showing its order.
+    closes_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         indexes = [

@@ -27,6 +27,7 @@ def game_summary(game: Game) -> dict[str, Any]:
         "variant": game.variant,
         "deal": game.deal,
         "seeded": game.seeded,
+        "ranked": game.ranked,
         "version": game.version,
         "status": game.status,
         "home": game.home,

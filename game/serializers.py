@@ -28,6 +28,9 @@ class GameSummarySerializer(serializers.Serializer):
     variant = serializers.ChoiceField(choices=list(VARIANTS))
     deal = serializers.IntegerField(allow_null=True)
     seeded = serializers.BooleanField()
+    ranked = serializers.BooleanField(
+        help_text="a ranked daily attempt: a stock turn (D, R) cannot be undone"
+    )
     version = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["playing", "won", "lost"])
     home = serializers.IntegerField(help_text="cards on the foundations")

@@ -1,4 +1,4 @@
-"""The Celery app: broker REDIS_URL; tasks of game and solver_worker."""
+"""The Celery app: broker REDIS_URL; tasks of game, leaderboards and solver_worker."""
 
 import os
 
@@ -10,4 +10,4 @@ app = Celery("tombsite")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # Listed by hand: solver_worker is not a Django app, so the installed-apps
 # default would miss its tasks.
-app.autodiscover_tasks(["game", "solver_worker"])
+app.autodiscover_tasks(["game", "leaderboards", "solver_worker"])

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import environ
+from celery.schedules import crontab
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
@@ -37,6 +38,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "channels",
     "game",
+    "leaderboards",
 ]
 
 MIDDLEWARE = [
@@ -104,10 +106,16 @@ if REDIS_URL:
                 "hosts": [{
                     "address": REDIS_URL,
                     "max_connections": env.int("REDIS_MAX_CONNECTIONS", default=2000),
+                    # Past the layer's 5 s blocking pop (brpop_timeout): with redis-py's
+                    # own default, also 5 s, every idle receive fails and drops sockets.
+                    "socket_timeout": 15,
                 }],
                 # A prefix per deployment (and per test run) keeps groups apart.
                 "prefix": env.str("CHANNELS_PREFIX", default="tomb"),
-                "capacity": 200,
+                # Per channel, queued messages before the layer drops: a second tab
+                # of a busy game must get every state, so queue rather than drop
+                # (200 overflowed in the 200-player bench with a second tab each).
+                "capacity": env.int("CHANNELS_CAPACITY", default=2000),
             },
         },
     }
@@ -122,11 +130,47 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="tomb")
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Hourly, so a missed run or a new variant is caught up within the hour; the
+# job is idempotent, and a run with every daily made costs one query per day.
+CELERY_BEAT_SCHEDULE = {
+    "make-dailies-ahead": {
+        "task": "leaderboards.make_dailies",
+        "schedule": crontab(minute=7),
+    },
+}
+# Rating a daily's difficulty plays the blind player for minutes on classic:
+# production can give it a queue (and worker) of its own so hints never wait.
+CELERY_TASK_ROUTES = {
+    "leaderboards.rate_daily": {
+        "queue": env.str("CELERY_SLOW_QUEUE", default=CELERY_TASK_DEFAULT_QUEUE),
+    },
+}
 
 # The solver the hint task asks: "module:function" with the contract of
 # solver_worker.hints.hint (position, budget_s) -> {"move", "verdict", "line_length"}.
 HINT_SOLVER = env.str("HINT_SOLVER", default="solver_worker.hints:hint")
 HINT_BUDGET_SECONDS = env.float("HINT_BUDGET_SECONDS", default=0.8)
+
+# -- the daily challenge (leaderboards) ----------------------------------------
+
+# Daily seeds are derived from this secret, the date and the variant: whoever
+# knows it knows every future daily, so production keeps it like SECRET_KEY.
+DAILY_SECRET = env.str("DAILY_SECRET", default=SECRET_KEY)
+DAILY_VARIANTS = env.list("DAILY_VARIANTS", default=["three-card", "classic"])
+DAILY_DAYS_AHEAD = env.int("DAILY_DAYS_AHEAD", default=2)
+# "module:function" with the contract of solver_worker.tasks.screen
+# (spec, budget_s, games) -> {"winnable", "line_length", "difficulty", ...}.
+DAILY_SCREENER = env.str("DAILY_SCREENER", default="solver_worker.tasks:screen")
+DAILY_SCREEN_BUDGET_SECONDS = env.float("DAILY_SCREEN_BUDGET_SECONDS", default=30.0)
+DAILY_MAX_CANDIDATES = env.int("DAILY_MAX_CANDIDATES", default=50)
+# A request that finds no daily makes it inline for at most this long, then
+# leaves the rest to the worker and says "try again".
+DAILY_ON_DEMAND_SECONDS = env.float("DAILY_ON_DEMAND_SECONDS", default=15.0)
+# Games of the blind sampling player per daily (slow on classic: minutes),
+# run by a follow-up task; 0 leaves the difficulty unknown.
+DAILY_DIFFICULTY_GAMES = env.int("DAILY_DIFFICULTY_GAMES", default=4)
+BOARD_PAGE_SIZE = env.int("BOARD_PAGE_SIZE", default=50)
+BOARD_MIN_GAMES = env.int("BOARD_MIN_GAMES", default=10)  # for the win-rate board
 
 # Live play: a token bucket per socket lets key repeats through and stops
 # floods. Load tests and fast bots raise these through the environment.

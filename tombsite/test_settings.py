@@ -7,7 +7,8 @@ settings (tombsite.settings) pointed at PostgreSQL and Redis.
 import os
 
 for _name in ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "CELERY_TASK_ALWAYS_EAGER",
-              "HTTPS", "DEBUG", "HINT_SOLVER"):
+              "HTTPS", "DEBUG", "HINT_SOLVER", "DAILY_SECRET", "DAILY_SCREENER",
+              "DAILY_DIFFICULTY_GAMES", "DAILY_VARIANTS"):
     os.environ.pop(_name, None)
 
 from .settings import *  # noqa: E402, F403
@@ -18,3 +19,6 @@ CELERY_TASK_ALWAYS_EAGER = True
 CELERY_BROKER_URL = "memory://"
 # Fast hashing keeps account tests quick.
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# No blind-player games in unit tests (minutes on classic); tests that rate
+# a daily ask for one game on the 3-card deal.
+DAILY_DIFFICULTY_GAMES = 0

@@ -1,4 +1,4 @@
-"""URLs: the game's page and API, accounts, the OpenAPI schema."""
+"""URLs: the game's and the daily challenge's pages and API, accounts, the OpenAPI schema."""
 
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -10,6 +10,7 @@ from . import accounts
 
 urlpatterns = [
     path("", include("game.urls")),
+    path("", include("leaderboards.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 import pytest
@@ -65,6 +66,78 @@ def carol(db: Any) -> User:
 @pytest.fixture
 def dave(db: Any) -> User:
     return User.objects.create_user("dave", password="tomb-of-the-emperor")
+
+
+@pytest.fixture
+def carol_browser(carol: User) -> Browser:
+    browser = Browser()
+    browser.log_in(carol)
+    return browser
+
+
+@pytest.fixture
+def dave_browser(dave: User) -> Browser:
+    browser = Browser()
+    browser.log_in(dave)
+    return browser
+
+
+@pytest.fixture
+def screened(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """Dailies without the solver: every candidate counts as winnable (for tests that
+    need dailies, not wins). Returns the screenings asked for."""
+    from leaderboards import dailies
+
+    calls: list[dict[str, Any]] = []
+
+    def fake(seed: int, variant: str, budget_s: float, games: int = 0) -> dict[str, Any]:
+        calls.append({"seed": seed, "variant": variant, "games": games})
+        return {"winnable": True, "verdict": "won", "line_length": 90,
+                "difficulty": 0.25 if games else None,
+                "sampling_win_rate": 0.75 if games else None}
+
+    monkeypatch.setattr(dailies, "screen", fake)
+    return calls
+
+
+@pytest.fixture
+def solver_screened(settings: Any) -> None:
+    """Dailies screened by the real solver, 3-card only, on a short budget: a candidate
+    it cannot prove at once is skipped, so the tests stay fast whatever the date."""
+    settings.DAILY_SCREEN_BUDGET_SECONDS = 1.0
+    settings.DAILY_VARIANTS = ["three-card"]
+
+
+@pytest.fixture
+def todays_daily(solver_screened: None, db: Any) -> Any:
+    """Today's 3-card daily, proved winnable by the real solver."""
+    from leaderboards.actions import todays_daily
+
+    return todays_daily(THREE_CARD)
+
+
+class Clock:
+    """The server's clock, moved by hand (django.utils.timezone.now)."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def tick(self, seconds: float) -> None:
+        self.now += timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    """Starts a second after today's UTC midnight, so ticking never crosses into tomorrow."""
+    from django.utils import timezone
+
+    start = datetime.combine(datetime.now(UTC).date(), time(0, 0, 1), tzinfo=UTC)
+    clock = Clock(start)
+    monkeypatch.setattr(timezone, "now", clock)
+    return clock
 
 
 @pytest.fixture

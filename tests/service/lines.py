@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from game.engine import new_game
+from game.engine import Position, deal_from_seed, get_variant, new_game
 from solver_worker.search import Budget, solve
 
 
@@ -13,4 +13,13 @@ def winning_line(deal: int, variant: str = "three-card") -> tuple[str, ...]:
     """The solver's winning line for a deal (the tests use deals it wins fast)."""
     result = solve(new_game(deal, variant), Budget(seconds=30))
     assert result.verdict == "won", f"deal {deal} ({variant}) was not won: {result.verdict}"
+    return tuple(result.line)
+
+
+@cache
+def seeded_line(seed: int, variant: str = "three-card") -> tuple[str, ...]:
+    """The solver's winning line for a private (daily) deal."""
+    position = Position(deal_from_seed(seed), get_variant(variant))
+    result = solve(position, Budget(seconds=30))
+    assert result.verdict == "won", f"seed {seed} ({variant}) was not won: {result.verdict}"
     return tuple(result.line)

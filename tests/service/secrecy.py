@@ -11,14 +11,16 @@ import json
 import re
 from typing import Any
 
-from game.engine import Position, card_text, deal_from_number, get_variant, parse_move
+from game.engine import Deal, Position, card_text, deal_from_number, get_variant, parse_move
 
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK][CDHS])(?![A-Za-z0-9])")
 
 
 class StockWatch:
-    def __init__(self, deal: int, variant: str = "three-card") -> None:
-        self.position = Position(deal_from_number(deal), get_variant(variant))
+    def __init__(self, deal: int | Deal, variant: str = "three-card") -> None:
+        # A public deal number, or a Deal (a daily's private deal).
+        deal = deal if isinstance(deal, Deal) else deal_from_number(deal)
+        self.position = Position(deal, get_variant(variant))
         self.seen: set[str] = set()
         self.checked = 0
 

@@ -13,8 +13,8 @@ from .conftest import EASY_DEAL, Browser
 from .lines import winning_line
 
 GAME_FIELDS = {
-    "id", "variant", "deal", "seeded", "version", "status", "home", "moves", "undos", "hints",
-    "created", "updated", "finished", "state",
+    "id", "variant", "deal", "seeded", "ranked", "version", "status", "home", "moves", "undos",
+    "hints", "created", "updated", "finished", "state",
 }
 
 

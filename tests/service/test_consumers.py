@@ -85,6 +85,23 @@ async def test_two_tabs_stay_in_step(alice: Browser, layer: Any) -> None:
     await second.disconnect()
 
 
+async def test_the_sender_gets_its_state_once_and_first(alice: Browser, layer: Any) -> None:
+    # The acting socket answers its sender itself; the group's copy is for the others.
+    game = await new_game(alice)
+    sender, watcher = await open_board(game, alice), await open_board(game, alice)
+
+    await sender.send_json_to({"type": "move", "move": "D", "seq": 1})
+    ack = await sender.receive_json_from()
+    pushed = await watcher.receive_json_from()
+
+    assert (ack["seq"], ack["version"], pushed["version"]) == (1, 1, 1)
+    assert "seq" not in pushed and ack["game"] == pushed["game"]
+    assert await sender.receive_nothing()
+    assert await watcher.receive_nothing()
+    await sender.disconnect()
+    await watcher.disconnect()
+
+
 async def test_a_rest_move_reaches_the_open_board(alice: Browser, layer: Any) -> None:
     game = await new_game(alice)
     socket = await open_board(game, alice)

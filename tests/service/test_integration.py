@@ -106,6 +106,10 @@ async def test_two_connections_on_one_game_stay_in_step(
         assert one["game"] == two["game"]
         assert ("seq" in one, "seq" in two) == (sender is first, sender is second)
 
+    # Each socket got each state once: the sender's own is not echoed back by Redis.
+    for socket in (first, second):
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(socket.recv(), 0.5)
     assert stack.row(game["id"])["version"] == 3
 
 
@@ -179,3 +183,17 @@ async def test_hostile_sockets_are_closed_and_others_keep_playing(
     await player.send(json.dumps({"type": "move", "move": "D", "seq": 1}))
     assert (await receive(player))["seq"] == 1
     assert stack.row(game["id"])["version"] == 1
+
+
+async def test_a_board_idle_past_the_layers_blocking_pop_keeps_playing(
+    stack: Stack, alice: Visitor, sockets: list[ClientConnection]
+) -> None:
+    # channels_redis waits on Redis in 5 s blocking pops; with redis-py's default
+    # socket timeout (also 5 s) every idle pop failed and dropped the open sockets.
+    game = alice.new_game(DEAL)
+    socket = await board(stack, alice, game["id"])
+    sockets.append(socket)
+
+    await asyncio.sleep(6)
+    await socket.send(json.dumps({"type": "move", "move": "D", "seq": 1}))
+    assert (await receive(socket))["seq"] == 1

@@ -49,7 +49,8 @@ function draw() {
   const state = game.state;
   const legal = new Set(state.legal);
   $("#table").hidden = false;
-  const deal = game.deal ? `deal ${game.deal}` : "private deal";
+  const deal = game.deal ? `deal ${game.deal}`
+    : (game.ranked ? "ranked daily (a stock turn cannot be undone)" : "daily deal");
   $("#title").textContent = `${state.variant} · ${deal} · pass ${state.pass} of ${state.passes}`;
   for (const box of document.querySelectorAll("[data-pile]")) {
     const name = box.dataset.pile;
@@ -165,6 +166,17 @@ async function resume() {
   }
 }
 
+async function openGame(id) {
+  // A daily's game, from the daily page's link.
+  try {
+    show(await api("GET", `/api/games/${encodeURIComponent(id)}/`));
+    $("#variant").value = game.variant;
+    connect();
+  } catch (error) {
+    say(error.message);
+  }
+}
+
 $("#new").onclick = () => start($("#deal").value);
 $("#replay").onclick = () => game && start(game.deal);
 $("#variant").onchange = resume;
@@ -192,4 +204,5 @@ document.addEventListener("keydown", (event) => {
   event.preventDefault();
 });
 
-resume();
+const wanted = new URLSearchParams(location.search).get("game");
+if (wanted) openGame(wanted); else resume();

@@ -1,0 +1,195 @@
+"""Daily attempts: check_* (parse, authorise) and do_* (write), as in game.actions.
+
+Games are created through game.actions; an Attempt row ties each to its
+daily. A logged-in player's attempt on today's daily is ranked: one per
+player, variant and day, which the database's unique constraint guarantees
+even when two requests race (the loser's insert fails and it returns the
+winner's game). Visitors, and everyone on a past day, play unranked.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from functools import partial
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+
+from game import actions as game_actions
+from game.actions import ActionError, BadRequest, GameNotFound, NotAllowedNow, Player
+from game.engine import VARIANTS, Variant, get_variant
+
+from . import dailies, events
+from .days import day_end, is_over, parse_day, today
+from .models import Attempt, Daily, PlayerStats
+
+Payload = dict[str, Any]
+MAX_PAGE = 10_000
+
+
+class DailyNotReady(ActionError):
+    """Today's daily is still being screened: try again shortly."""
+
+    status = 503
+
+
+class LogInFirst(ActionError):
+    status = 403
+
+
+# -- checks ---------------------------------------------------------------
+
+def check_variant(value: object) -> Variant:
+    return game_actions.check_variant(value)
+
+
+def check_day(value: object) -> date:
+    """A day that has a daily to show: today or before (the future stays secret)."""
+    try:
+        day = parse_day(str(value))
+    except ValueError as error:
+        raise BadRequest("a day is written YYYY-MM-DD, e.g. 2026-11-29") from error
+    if day > today():
+        raise GameNotFound("that day's daily is not out yet")
+    return day
+
+
+def check_past_day(value: object) -> date:
+    day = check_day(value)
+    if not is_over(day):
+        raise NotAllowedNow("today's daily opens as an archive deal when its day is over")
+    return day
+
+
+def variant_slugs() -> list[str]:
+    return list(VARIANTS)
+
+
+def check_page(value: object) -> int:
+    text = str(value if value is not None else "1")
+    if not text.isdigit() or not 1 <= int(text) <= MAX_PAGE:
+        raise BadRequest(f"page must be a whole number from 1 to {MAX_PAGE}")
+    return int(text)
+
+
+def check_month(value: object) -> date:
+    """A month as YYYY-MM (its first day); none means this month."""
+    if not value:
+        return today()
+    try:
+        return parse_day(f"{value}-01")
+    except ValueError as error:
+        raise BadRequest("month is written YYYY-MM, e.g. 2026-11") from error
+
+
+def check_logged_in(player: Player) -> int:
+    if player.user_id is None:
+        raise LogInFirst("log in to keep daily statistics")
+    return player.user_id
+
+
+# -- the dailies ------------------------------------------------------------
+
+def todays_daily(variant: Variant) -> Daily:
+    """Today's daily, made on demand when the beat job has not made it."""
+    eager = settings.CELERY_TASK_ALWAYS_EAGER  # no worker: nobody else would make it
+    daily = dailies.make_daily(
+        today(), variant.slug, deadline_s=None if eager else settings.DAILY_ON_DEMAND_SECONDS
+    )
+    if daily is None:
+        from .tasks import make_dailies
+
+        make_dailies.delay(0, [variant.slug])
+        raise DailyNotReady("today's daily is still being prepared: try again in a minute")
+    return daily
+
+
+def daily_of(day: date, variant: Variant) -> Daily:
+    if day == today():
+        return todays_daily(variant)
+    daily = Daily.objects.filter(date=day, variant=variant.slug).first()
+    if daily is None:
+        raise GameNotFound(f"there was no {variant.name} daily on {day}")
+    return daily
+
+
+# -- playing ------------------------------------------------------------------
+
+def do_play_today(player: Player, variant: Variant) -> tuple[Payload, bool]:
+    """Start or resume today's game: (game payload, created)."""
+    daily = todays_daily(variant)
+    if player.user_id is None:
+        return _play_unranked(player, daily)
+    return _play_ranked(player.user_id, daily)
+
+
+def do_replay(player: Player, variant: Variant, day: date) -> Payload:
+    """A new unranked game on a past day's deal (the archive)."""
+    daily = daily_of(day, variant)
+    with transaction.atomic():
+        return _new_attempt(player, daily, ranked=False)
+
+
+def _play_ranked(user_id: int, daily: Daily) -> tuple[Payload, bool]:
+    player = Player(user_id=user_id)
+    found = _ranked_game_id(daily, user_id)
+    if found is not None:
+        return game_actions.show_game(found, player), False
+    try:
+        with transaction.atomic():
+            payload = _new_attempt(player, daily, ranked=True)
+            _count_start(user_id, daily)
+    except IntegrityError:
+        # A concurrent request made the attempt first: theirs is the one.
+        found = _ranked_game_id(daily, user_id)
+        if found is None:
+            raise
+        return game_actions.show_game(found, player), False
+    transaction.on_commit(partial(events.send_attempt, payload["id"]))
+    return payload, True
+
+
+def _play_unranked(player: Player, daily: Daily) -> tuple[Payload, bool]:
+    found = (
+        Attempt.objects.filter(
+            daily=daily, ranked=False, game__owner=None, game__anon_token=player.anon_token
+        ).exclude(game__anon_token="").values_list("game_id", flat=True).last()
+    )
+    if found is not None:
+        return game_actions.show_game(found, player), False
+    with transaction.atomic():
+        return _new_attempt(player, daily, ranked=False), True
+
+
+def _new_attempt(player: Player, daily: Daily, *, ranked: bool) -> Payload:
+    payload = game_actions.do_create_game(
+        player, get_variant(daily.variant), daily.deal(), ranked=ranked,
+        closes_at=day_end(daily.date) if ranked else None,
+    )
+    Attempt.objects.create(
+        daily=daily, game_id=payload["id"], user_id=player.user_id, ranked=ranked
+    )
+    return payload
+
+
+def _ranked_game_id(daily: Daily, user_id: int) -> Any:
+    return (
+        Attempt.objects.filter(daily=daily, user_id=user_id, ranked=True)
+        .values_list("game_id", flat=True).first()
+    )
+
+
+def _count_start(user_id: int, daily: Daily) -> None:
+    """A ranked daily played: a game in the statistics, and the streak goes on or restarts."""
+    stats, _ = PlayerStats.objects.select_for_update().get_or_create(
+        user_id=user_id, variant=daily.variant
+    )
+    if stats.last_played != daily.date:
+        follows = stats.last_played is not None and (daily.date - stats.last_played).days == 1
+        stats.current_streak = stats.current_streak + 1 if follows else 1
+        stats.best_streak = max(stats.best_streak, stats.current_streak)
+        stats.last_played = daily.date
+    stats.games += 1
+    stats.win_rate = stats.wins / stats.games
+    stats.save()

@@ -1,0 +1,141 @@
+"""The daily challenge's REST API: thin views, each calling one action or reader.
+
+Errors are JSON {"error": "..."} through game.api's handler. Nothing here
+accepts a time, a result or a figure from the client: they come from the
+server's record of the game.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from game.actions import BadRequest
+from game.api import ERRORS, player
+from game.serializers import GameSerializer
+
+from . import actions, boards
+from .serializers import (
+    AllTimeBoardSerializer,
+    ArchiveDaySerializer,
+    DailySerializer,
+    DayBoardSerializer,
+    FieldSerializer,
+    MyStatsSerializer,
+    TodaySerializer,
+)
+
+PAGE = OpenApiParameter("page", int, description="1 and up")
+MONTH = OpenApiParameter("month", str, description="YYYY-MM (default: this month)")
+DAILY_ERRORS = {**ERRORS, 503: ERRORS[400]}
+
+
+class TodayView(APIView):
+    @extend_schema(
+        operation_id="daily_today",
+        responses={200: TodaySerializer, **DAILY_ERRORS},
+        summary="Today's daily of a variant, with my game on it",
+    )
+    def get(self, request: Request, variant: str) -> Response:
+        daily = actions.todays_daily(actions.check_variant(variant))
+        me = boards.my_attempt(daily, player(request))
+        return Response({**boards.daily_info(daily), "me": me})
+
+
+class PlayTodayView(APIView):
+    @extend_schema(
+        operation_id="daily_play",
+        request=None, responses={200: GameSerializer, 201: GameSerializer, **DAILY_ERRORS},
+        summary="Start (201) or resume (200) my game on today's daily: ranked when logged in",
+    )
+    def post(self, request: Request, variant: str) -> Response:
+        game, created = actions.do_play_today(
+            player(request, create=True), actions.check_variant(variant)
+        )
+        return Response(game, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class FieldView(APIView):
+    @extend_schema(
+        operation_id="daily_field",
+        responses={200: FieldSerializer, **ERRORS},
+        summary="Today's field (live at /ws/daily/<variant>/)",
+    )
+    def get(self, request: Request, variant: str) -> Response:
+        return Response(boards.field(actions.check_variant(variant).slug))
+
+
+class DayView(APIView):
+    @extend_schema(
+        operation_id="daily_day",
+        responses={200: DailySerializer, **DAILY_ERRORS},
+        summary="A day's daily; its order once the day is over",
+    )
+    def get(self, request: Request, variant: str, day: str) -> Response:
+        daily = actions.daily_of(actions.check_day(day), actions.check_variant(variant))
+        return Response(boards.daily_info(daily))
+
+
+class DayBoardView(APIView):
+    @extend_schema(
+        operation_id="daily_day_board",
+        parameters=[PAGE], responses={200: DayBoardSerializer, **DAILY_ERRORS},
+        summary="A day's board: cards home, no hints first, time, moves",
+    )
+    def get(self, request: Request, variant: str, day: str) -> Response:
+        daily = actions.daily_of(actions.check_day(day), actions.check_variant(variant))
+        page = actions.check_page(request.query_params.get("page"))
+        return Response(boards.day_board(daily, page))
+
+
+class ReplayView(APIView):
+    @extend_schema(
+        operation_id="daily_replay",
+        request=None, responses={201: GameSerializer, **ERRORS},
+        summary="A new unranked game on a past day's deal",
+    )
+    def post(self, request: Request, variant: str, day: str) -> Response:
+        game = actions.do_replay(
+            player(request, create=True), actions.check_variant(variant),
+            actions.check_past_day(day),
+        )
+        return Response(game, status=status.HTTP_201_CREATED)
+
+
+class ArchiveView(APIView):
+    @extend_schema(
+        operation_id="daily_archive",
+        responses={200: ArchiveDaySerializer(many=True), **ERRORS},
+        summary="Past dailies of a variant, newest first",
+    )
+    def get(self, request: Request, variant: str) -> Response:
+        return Response(boards.archive(actions.check_variant(variant).slug))
+
+
+class AllTimeBoardView(APIView):
+    @extend_schema(
+        operation_id="boards_all_time",
+        parameters=[PAGE], responses={200: AllTimeBoardSerializer, **ERRORS},
+        summary="All-time board: wins, win-rate (minimum games) or streak",
+    )
+    def get(self, request: Request, variant: str, board: str) -> Response:
+        if board not in boards.ALL_TIME_BOARDS:
+            raise BadRequest("the boards are wins, win-rate and streak")
+        slug = actions.check_variant(variant).slug
+        page = actions.check_page(request.query_params.get("page"))
+        return Response(boards.all_time_board(slug, board, page))
+
+
+class MyStatsView(APIView):
+    @extend_schema(
+        operation_id="my_daily_stats",
+        parameters=[MONTH], responses={200: MyStatsSerializer(many=True), **ERRORS},
+        summary="My daily statistics per variant, with a month's calendar",
+    )
+    def get(self, request: Request) -> Response:
+        user_id = actions.check_logged_in(player(request))
+        month = actions.check_month(request.query_params.get("month"))
+        return Response(boards.my_stats(user_id, actions.variant_slugs(), month))

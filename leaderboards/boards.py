@@ -1,0 +1,254 @@
+"""Reading the daily challenge: day boards, all-time boards, statistics, the field, share text.
+
+Every page is a fixed number of queries, whatever the number of results:
+the day's board reads one page off the ``day_board`` index (fetching one row
+more than the page to know whether another follows, instead of counting),
+and the all-time boards read PlayerStats, which the writes keep up to date.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from datetime import date, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Count, Q, QuerySet
+
+from game.actions import Player
+from game.models import Game, Status
+
+from .days import day_end, is_over, today
+from .models import Attempt, Daily, PlayerStats
+from .results import elapsed_ms
+
+Payload = dict[str, Any]
+BOARD_ORDER = ("-home", "assisted", "time_ms", "moves", "id")
+FIELD_LIMIT = 200  # the field shows the leading players; the board has them all
+VARIANT_WORDS = {"three-card": "3-card", "classic": "classic"}
+ALL_TIME_BOARDS = ("wins", "win-rate", "streak")
+
+
+def clock(ms: int) -> str:
+    """4:12, or 1:04:12 past an hour."""
+    minutes, seconds = divmod(ms // 1000, 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
+
+
+# -- a day -----------------------------------------------------------------
+
+def daily_info(daily: Daily) -> Payload:
+    """A daily as anyone may see it: its order only once its day is over."""
+    archived = is_over(daily.date)
+    return {
+        "date": daily.date.isoformat(),
+        "variant": daily.variant,
+        "archived": archived,
+        "closes": day_end(daily.date).isoformat(),
+        "difficulty": daily.difficulty,
+        "sampling_win_rate": daily.sampling_win_rate,
+        "cards": daily.deal().texts if archived else None,
+    }
+
+
+def field_entry(attempt: Attempt) -> Payload:
+    """One player's progress: figures only, never a card."""
+    return {
+        "player": attempt.user.get_username() if attempt.user else "",
+        "home": attempt.home,
+        "status": attempt.status,
+        "finished": attempt.finished,
+        "time": clock(attempt.time_ms),
+        "time_ms": attempt.time_ms,
+        "moves": attempt.moves,
+        "undos": attempt.undos,
+        "hints": attempt.hints,
+        "assisted": attempt.assisted,
+    }
+
+
+def _ranked(daily: Daily) -> QuerySet[Attempt]:
+    return (
+        Attempt.objects.filter(daily=daily, ranked=True)
+        .select_related("user").order_by(*BOARD_ORDER)
+    )
+
+
+def day_board(daily: Daily, page: int = 1) -> Payload:
+    """A page of the day's board: cards home, unassisted first, time, moves."""
+    size = settings.BOARD_PAGE_SIZE
+    start = (page - 1) * size
+    rows = list(_ranked(daily)[start:start + size + 1])
+    return {
+        "date": daily.date.isoformat(),
+        "variant": daily.variant,
+        "page": page,
+        "next": page + 1 if len(rows) > size else None,
+        "entries": [
+            {"rank": start + number, **field_entry(attempt)}
+            for number, attempt in enumerate(rows[:size], start=1)
+        ],
+    }
+
+
+def field(variant: str) -> Payload:
+    """Today's field: the live view's first picture (updates follow on the socket)."""
+    day = today()
+    return field_of(Daily.objects.filter(date=day, variant=variant).first(), day, variant)
+
+
+def field_of(daily: Daily | None, day: date, variant: str) -> Payload:
+    rows = [] if daily is None else list(_ranked(daily)[:FIELD_LIMIT])
+    return {"date": day.isoformat(), "variant": variant,
+            "entries": [field_entry(attempt) for attempt in rows]}
+
+
+def archive(variant: str, before: date | None = None, limit: int = 60) -> list[Payload]:
+    """Past dailies, newest first."""
+    dailies = Daily.objects.filter(variant=variant, date__lt=min(before or today(), today()))
+    return [{"date": daily.date.isoformat(), "variant": daily.variant,
+             "difficulty": daily.difficulty} for daily in dailies.order_by("-date")[:limit]]
+
+
+# -- my game on a day ----------------------------------------------------------
+
+def my_attempt(daily: Daily, player: Player) -> Payload | None:
+    """The player's game on the daily (the ranked one if logged in) with its share text."""
+    attempts = Attempt.objects.filter(daily=daily).select_related("game")
+    if player.user_id is not None:
+        attempt = attempts.filter(user_id=player.user_id, ranked=True).first()
+    elif player.anon_token:
+        attempt = attempts.filter(game__owner=None, game__anon_token=player.anon_token).last()
+    else:
+        attempt = None
+    if attempt is None:
+        return None
+    game = attempt.game
+    return {
+        "game": str(game.id), "ranked": attempt.ranked, "status": game.status,
+        "home": game.home, "moves": game.moves, "hints": game.hints,
+        "time": clock(game_time_ms(game)), "share": share_text(daily, game, attempt.ranked),
+    }
+
+
+def game_time_ms(game: Game) -> int:
+    return elapsed_ms(game.started_at, game.finished_at or game.updated_at)
+
+
+def share_text(daily: Daily, game: Game, ranked: bool = True) -> str | None:
+    """One line to paste, in words a screen reader reads well; None until finished."""
+    if game.status == Status.PLAYING:
+        return None
+    time = clock(game_time_ms(game))
+    result = (f"won in {time}" if game.status == Status.WON
+              else f"{game.home} of 52 cards home in {time}")
+    hints = "no hints" if not game.hints else f"{game.hints} hint{'s' * (game.hints > 1)}"
+    moves = f"{game.moves} move{'s' * (game.moves != 1)}"
+    label = VARIANT_WORDS.get(daily.variant, daily.variant) + ("" if ranked else ", unranked")
+    return f"Napoleon's Tomb daily {daily.date.isoformat()}, {label}: {result}, {moves}, {hints}"
+
+
+# -- all-time boards -----------------------------------------------------------
+
+def current_streak(stats: PlayerStats) -> int:
+    """The streak goes on while yesterday's or today's daily was played."""
+    if stats.last_played is None or stats.last_played < today() - timedelta(days=1):
+        return 0
+    return stats.current_streak
+
+
+def _stats_entry(stats: PlayerStats) -> Payload:
+    return {
+        "player": stats.user.get_username(),
+        "games": stats.games,
+        "wins": stats.wins,
+        "win_rate": round(stats.win_rate, 4),
+        "best_streak": stats.best_streak,
+        "current_streak": current_streak(stats),
+    }
+
+
+def _all_time(variant: str, board: str) -> QuerySet[PlayerStats]:
+    rows = PlayerStats.objects.filter(variant=variant).select_related("user")
+    if board == "wins":
+        return rows.filter(wins__gt=0).order_by("-wins", "games", "user_id")
+    if board == "win-rate":
+        return rows.filter(games__gte=settings.BOARD_MIN_GAMES).order_by(
+            "-win_rate", "-games", "user_id")
+    return rows.filter(best_streak__gt=0).order_by("-best_streak", "user_id")
+
+
+def all_time_board(variant: str, board: str, page: int = 1) -> Payload:
+    size = settings.BOARD_PAGE_SIZE
+    start = (page - 1) * size
+    rows = list(_all_time(variant, board)[start:start + size + 1])
+    return {
+        "variant": variant, "board": board, "page": page,
+        "next": page + 1 if len(rows) > size else None,
+        "min_games": settings.BOARD_MIN_GAMES if board == "win-rate" else None,
+        "entries": [{"rank": start + number, **_stats_entry(stats)}
+                    for number, stats in enumerate(rows[:size], start=1)],
+    }
+
+
+# -- my statistics ------------------------------------------------------------
+
+def month_bounds(month: date) -> tuple[date, date]:
+    first = month.replace(day=1)
+    return first, (first + timedelta(days=32)).replace(day=1)
+
+
+def my_stats(user_id: int, variants: list[str], month: date) -> list[Payload]:
+    """Per variant: ranked daily figures, free-play wins apart, and the month's calendar.
+
+    Three queries whatever the number of variants or games.
+    """
+    rows = {row.variant: row for row in PlayerStats.objects.filter(user_id=user_id)}
+    free = {row["variant"]: row for row in (
+        Game.objects.filter(owner_id=user_id, seeded=False).values("variant")
+        .annotate(games=Count("id"), wins=Count("id", filter=Q(status=Status.WON)))
+    )}
+    calendar = _calendar(user_id, month)
+    return [
+        _variant_stats(variant, rows.get(variant), free.get(variant, {}), calendar[variant])
+        for variant in variants
+    ]
+
+
+def _variant_stats(
+    variant: str, stats: PlayerStats | None, free: dict[str, int], days: list[Payload]
+) -> Payload:
+    stats = stats or PlayerStats(variant=variant)
+    best = stats.best_time_ms
+    return {
+        "variant": variant,
+        "games": stats.games,
+        "wins": stats.wins,
+        "win_rate": round(stats.win_rate, 4),
+        "current_streak": current_streak(stats),
+        "best_streak": stats.best_streak,
+        "best_time": None if best is None else clock(best),
+        "best_time_ms": best,
+        "fewest_moves": stats.fewest_moves,
+        "free_play_games": free.get("games", 0),
+        "free_play_wins": free.get("wins", 0),
+        "calendar": days,
+    }
+
+
+def _calendar(user_id: int, month: date) -> dict[str, list[Payload]]:
+    first, after = month_bounds(month)
+    played = (
+        Attempt.objects.filter(user_id=user_id, ranked=True, daily__date__gte=first,
+                               daily__date__lt=after)
+        .order_by("daily__date")
+        .values("daily__date", "daily__variant", "status", "home", "time_ms")
+    )
+    days: dict[str, list[Payload]] = defaultdict(list)
+    for row in played:
+        days[row["daily__variant"]].append({
+            "date": row["daily__date"].isoformat(), "status": row["status"],
+            "home": row["home"], "time": clock(row["time_ms"]),
+        })
+    return days

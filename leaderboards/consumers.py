@@ -1,0 +1,73 @@
+"""The live field over /ws/daily/<variant>/: read-only, for anyone.
+
+On connect the socket gets {"type": "field", "date", "variant", "entries"};
+then {"type": "entry", "date", "entry"} each time a ranked player brings a
+card home or finishes. Entries carry figures, never a card. Clients may send
+{"type": "sync"} for a fresh picture; anything else is ignored.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from game.engine import VARIANTS
+
+from .boards import field
+from .events import field_group
+
+CLOSE_NOT_FOUND = 4404
+SYNC_INTERVAL = 1.0  # seconds
+
+
+class FieldConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+    group = ""
+    last_sync = 0.0
+
+    async def connect(self) -> None:
+        variant = self.scope["url_route"]["kwargs"]["variant"]
+        if variant not in VARIANTS:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        self.variant = variant
+        self.last_sync = time.monotonic()
+        # Join before the first picture, so no entry can fall between the two.
+        self.group = field_group(variant)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_field()
+
+    async def disconnect(self, code: int) -> None:
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            self.group = ""
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        # A sync reads the database: at most one a second, whatever a client sends.
+        now = time.monotonic()
+        if isinstance(content, dict) and content.get("type") == "sync" and (
+            now - self.last_sync >= SYNC_INTERVAL
+        ):
+            self.last_sync = now
+            await self.send_field()
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        # Only a short sync request is expected; ignore anything else unparsed.
+        if text_data is not None and len(text_data) <= 100:
+            await super().receive(text_data=text_data)
+
+    async def decode_json(self, text_data: str) -> Any:
+        try:
+            return await super().decode_json(text_data)
+        except ValueError:
+            return None
+
+    async def send_field(self) -> None:
+        picture = await database_sync_to_async(field, thread_sensitive=False)(self.variant)
+        await self.send_json({"type": "field", **picture})
+
+    async def field_entry(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "entry", "date": event["date"], "entry": event["entry"]})

@@ -1,0 +1,32 @@
+"""The live field: each ranked attempt's progress, sent to its variant's Channels group.
+
+Entries carry a player's name and figures (cards home, finished or not,
+time, moves): never a card. Sent after the write commits (game's hook).
+"""
+
+from __future__ import annotations
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from .models import Attempt
+
+
+def field_group(variant: str) -> str:
+    return f"daily.{variant}"
+
+
+def send_attempt(game_id: str) -> None:
+    from .boards import field_entry  # boards reads models; keep this module light
+
+    attempt = (
+        Attempt.objects.select_related("daily", "user").filter(game_id=game_id).first()
+    )
+    layer = get_channel_layer()
+    if attempt is None or layer is None:
+        return
+    async_to_sync(layer.group_send)(field_group(attempt.daily.variant), {
+        "type": "field.entry",
+        "date": attempt.daily.date.isoformat(),
+        "entry": field_entry(attempt),
+    })

@@ -1,0 +1,32 @@
+"""manage.py make_dailies --days N: what the beat job does, by hand (safe to repeat)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from game.engine import EngineError
+from leaderboards import dailies
+
+
+class Command(BaseCommand):
+    help = "Make today's daily deals and the next N days' (screened by the solver)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--days", type=int, default=settings.DAILY_DAYS_AHEAD,
+                            help="days ahead of today (default: DAILY_DAYS_AHEAD)")
+        parser.add_argument("--variant", action="append", dest="variants",
+                            help="a variant slug (repeat; default: DAILY_VARIANTS)")
+
+    def handle(self, *args: Any, days: int, variants: list[str] | None, **options: Any) -> None:
+        if days < 0:
+            raise CommandError("--days counts days ahead of today: 0 or more")
+        try:
+            made = dailies.make_dailies(days, variants)
+        except EngineError as error:
+            raise CommandError(str(error)) from error
+        for daily in made:
+            rated = "unrated" if daily.difficulty is None else f"difficulty {daily.difficulty}"
+            self.stdout.write(f"{daily.date} {daily.variant}: candidate {daily.candidate}, {rated}")

@@ -1,0 +1,125 @@
+"""Daily deals, attempts on them, and each player's running figures per variant.
+
+Only this app's actions, results and dailies modules write these rows. The
+seed of a daily is secret: it never leaves the server, and a daily's card
+order is shown only once its day is over.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from game.engine import Deal, deal_from_seed
+from game.models import VARIANT_CHOICES, Game, Status
+
+
+class Daily(models.Model):
+    date = models.DateField(help_text="its UTC day")
+    variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
+    # Derived with HMAC from settings.DAILY_SECRET, the date, the variant and
+    # the candidate's index: secret, never a public deal number.
+    seed = models.BigIntegerField()
+    candidate = models.PositiveSmallIntegerField(
+        help_text="index of the first candidate seed the solver proved winnable"
+    )
+    line_length = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Filled in by a follow-up task (the blind player is slow): 1 - its win rate.
+    difficulty = models.FloatField(null=True, blank=True)
+    sampling_win_rate = models.FloatField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            # What makes the beat job safe to run twice or on two workers at once.
+            models.UniqueConstraint(fields=["date", "variant"], name="one_daily_per_day"),
+        ]
+        ordering = ["-date", "variant"]
+
+    def __str__(self) -> str:
+        return f"daily {self.date} {self.variant}"
+
+    def deal(self) -> Deal:
+        return deal_from_seed(self.seed)
+
+
+class Attempt(models.Model):
+    """A game on a daily deal: ranked (one per player and day) or not (visitors, archive).
+
+    The figures mirror the game's, written in the game's own transaction by
+    ``results``; the time is the server's, from the first move to the last.
+    """
+
+    daily = models.ForeignKey(Daily, on_delete=models.CASCADE, related_name="attempts")
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        related_name="daily_attempts",
+    )
+    ranked = models.BooleanField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
+    home = models.PositiveSmallIntegerField(default=0)
+    moves = models.PositiveIntegerField(default=0)
+    undos = models.PositiveIntegerField(default=0)
+    hints = models.PositiveIntegerField(default=0)
+    assisted = models.BooleanField(default=False, help_text="a hint was asked for")
+    started_at = models.DateTimeField(null=True, blank=True)
+    last_move_at = models.DateTimeField(null=True, blank=True)
+    time_ms = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["daily", "user"], condition=Q(ranked=True),
+                name="one_ranked_attempt_per_player_and_day",
+            ),
+        ]
+        indexes = [
+            # The day's board reads a page straight off this index.
+            models.Index(
+                fields=["daily", "-home", "assisted", "time_ms", "moves", "id"],
+                condition=Q(ranked=True), name="day_board",
+            ),
+            # A player's calendar.
+            models.Index(fields=["user", "daily"], condition=Q(ranked=True), name="my_dailies"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{'ranked' if self.ranked else 'unranked'} attempt on {self.daily}"
+
+    @property
+    def finished(self) -> bool:
+        return self.status != Status.PLAYING
+
+
+class PlayerStats(models.Model):
+    """A player's ranked-daily figures in one variant, kept up to date by the writes
+    so the all-time boards read one indexed row per player."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="daily_stats"
+    )
+    variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    win_rate = models.FloatField(default=0.0, help_text="wins / games, kept for the index")
+    current_streak = models.PositiveIntegerField(default=0, help_text="as of last_played")
+    best_streak = models.PositiveIntegerField(default=0)
+    last_played = models.DateField(null=True, blank=True)
+    best_time_ms = models.PositiveIntegerField(null=True, blank=True)
+    fewest_moves = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "variant"], name="one_stats_row_per_variant"),
+        ]
+        indexes = [
+            models.Index(fields=["variant", "-wins", "games", "user"], name="board_wins"),
+            models.Index(fields=["variant", "-win_rate", "-games", "user"], name="board_rate"),
+            models.Index(fields=["variant", "-best_streak", "user"], name="board_streak"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.variant}: {self.wins}/{self.games}"

@@ -1,0 +1,67 @@
+"""Keeping attempts and statistics in step with ranked games, through game.hooks.
+
+The receiver runs inside the game's write (same transaction, under its row
+lock), so an attempt's figures can never disagree with its game, and the
+client has no say in them: time and result come from the game's row and the
+server's clock. Unranked games cost nothing here: the receiver returns at once.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from functools import partial
+from typing import Any
+
+from django.db import transaction
+from django.dispatch import receiver
+
+from game.hooks import game_stored
+from game.models import Game, Status
+
+from . import events
+from .models import Attempt, PlayerStats
+
+
+@receiver(game_stored, dispatch_uid="leaderboards.record_attempt")
+def record_attempt(
+    sender: Any, game: Game, action: str, at: datetime, before_home: int, before_status: str,
+    **kwargs: Any,
+) -> None:
+    if not game.ranked:
+        return
+    time_ms = record(game, action, at)
+    if game.status == Status.WON and before_status != Status.WON:
+        count_win(game, time_ms)
+    # The field shows progress: a move that brings no card home nor ends the
+    # game changes nothing there worth a message to every watcher.
+    if game.home != before_home or game.status != before_status:
+        transaction.on_commit(partial(events.send_attempt, str(game.id)))
+
+
+def record(game: Game, action: str, at: datetime) -> int:
+    """Copy the game's figures onto its attempt (one UPDATE); returns the time in ms."""
+    fields: dict[str, Any] = {
+        "status": game.status, "home": game.home, "moves": game.moves, "undos": game.undos,
+        "hints": game.hints, "assisted": game.hints > 0,
+    }
+    time_ms = elapsed_ms(game.started_at, at)
+    if action != "hint":  # the clock runs from the first move to the last one
+        fields.update(started_at=game.started_at, last_move_at=at, time_ms=time_ms)
+    Attempt.objects.filter(game_id=game.id).update(**fields)
+    return time_ms
+
+
+def elapsed_ms(started: datetime | None, at: datetime) -> int:
+    return 0 if started is None else max(0, round((at - started).total_seconds() * 1000))
+
+
+def count_win(game: Game, time_ms: int) -> None:
+    """A ranked daily won (once: a won ranked game cannot be undone)."""
+    stats = PlayerStats.objects.select_for_update().get(
+        user_id=game.owner_id, variant=game.variant
+    )
+    stats.wins += 1
+    stats.win_rate = stats.wins / max(stats.games, 1)
+    stats.best_time_ms = min(time_ms, stats.best_time_ms or time_ms)
+    stats.fewest_moves = min(game.moves, stats.fewest_moves or game.moves)
+    stats.save()

@@ -1,0 +1,117 @@
+"""Shapes of the daily challenge's API, for the OpenAPI schema (input is checked by actions)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from game.engine import VARIANTS
+
+STATUSES = ["playing", "won", "lost"]
+
+
+class DailySerializer(serializers.Serializer):
+    date = serializers.DateField()
+    variant = serializers.ChoiceField(choices=list(VARIANTS))
+    archived = serializers.BooleanField(help_text="its day is over: replayable, order shown")
+    closes = serializers.DateTimeField(help_text="when ranked play on it ends (UTC midnight)")
+    difficulty = serializers.FloatField(
+        allow_null=True, help_text="1 - the blind sampling player's win rate; null until rated"
+    )
+    sampling_win_rate = serializers.FloatField(allow_null=True)
+    cards = serializers.ListField(
+        child=serializers.CharField(), allow_null=True,
+        help_text="the stock order, top first: only once the day is over",
+    )
+
+
+class MyAttemptSerializer(serializers.Serializer):
+    game = serializers.UUIDField()
+    ranked = serializers.BooleanField()
+    status = serializers.ChoiceField(choices=STATUSES)
+    home = serializers.IntegerField()
+    moves = serializers.IntegerField()
+    hints = serializers.IntegerField()
+    time = serializers.CharField(help_text="m:ss by the server's clock, first move to last")
+    share = serializers.CharField(allow_null=True, help_text="one line to paste, once finished")
+
+
+class TodaySerializer(DailySerializer):
+    me = MyAttemptSerializer(allow_null=True)
+
+
+class EntrySerializer(serializers.Serializer):
+    player = serializers.CharField()
+    home = serializers.IntegerField(help_text="cards home; 52 is a win")
+    status = serializers.ChoiceField(choices=STATUSES)
+    finished = serializers.BooleanField()
+    time = serializers.CharField()
+    time_ms = serializers.IntegerField()
+    moves = serializers.IntegerField()
+    undos = serializers.IntegerField()
+    hints = serializers.IntegerField()
+    assisted = serializers.BooleanField(help_text="a hint was asked for")
+
+
+class RankedEntrySerializer(EntrySerializer):
+    rank = serializers.IntegerField()
+
+
+class DayBoardSerializer(serializers.Serializer):
+    date = serializers.DateField()
+    variant = serializers.CharField()
+    page = serializers.IntegerField()
+    next = serializers.IntegerField(allow_null=True)
+    entries = RankedEntrySerializer(many=True)
+
+
+class FieldSerializer(serializers.Serializer):
+    date = serializers.DateField()
+    variant = serializers.CharField()
+    entries = EntrySerializer(many=True)
+
+
+class ArchiveDaySerializer(serializers.Serializer):
+    date = serializers.DateField()
+    variant = serializers.CharField()
+    difficulty = serializers.FloatField(allow_null=True)
+
+
+class StatsEntrySerializer(serializers.Serializer):
+    rank = serializers.IntegerField()
+    player = serializers.CharField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField()
+    best_streak = serializers.IntegerField()
+    current_streak = serializers.IntegerField()
+
+
+class AllTimeBoardSerializer(serializers.Serializer):
+    variant = serializers.CharField()
+    board = serializers.ChoiceField(choices=["wins", "win-rate", "streak"])
+    page = serializers.IntegerField()
+    next = serializers.IntegerField(allow_null=True)
+    min_games = serializers.IntegerField(allow_null=True)
+    entries = StatsEntrySerializer(many=True)
+
+
+class CalendarDaySerializer(serializers.Serializer):
+    date = serializers.DateField()
+    status = serializers.ChoiceField(choices=STATUSES)
+    home = serializers.IntegerField()
+    time = serializers.CharField()
+
+
+class MyStatsSerializer(serializers.Serializer):
+    variant = serializers.CharField()
+    games = serializers.IntegerField(help_text="ranked dailies played")
+    wins = serializers.IntegerField(help_text="ranked dailies won")
+    win_rate = serializers.FloatField()
+    current_streak = serializers.IntegerField(help_text="days in a row with the daily played")
+    best_streak = serializers.IntegerField()
+    best_time = serializers.CharField(allow_null=True)
+    best_time_ms = serializers.IntegerField(allow_null=True)
+    fewest_moves = serializers.IntegerField(allow_null=True)
+    free_play_games = serializers.IntegerField()
+    free_play_wins = serializers.IntegerField(help_text="counted apart from daily wins")
+    calendar = CalendarDaySerializer(many=True)

@@ -1,0 +1,105 @@
+"""Plain server-rendered pages of the daily challenge (the full board UI comes later).
+
+Thin: each reads through actions and boards; an ActionError becomes a small
+error page with its status. Today's page renders no card: the stock order
+shows only on a past day's page.
+"""
+
+from __future__ import annotations
+
+import calendar
+from collections.abc import Callable
+from datetime import date
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.csrf import ensure_csrf_cookie
+
+from game.actions import ActionError, player_from
+from game.engine import DEFAULT_VARIANT, VARIANTS
+
+from . import actions, boards
+
+View = Callable[..., HttpResponse]
+
+
+def pages(view: View) -> View:
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except ActionError as error:
+            context = {"error": error.message, "variants": VARIANTS.values()}
+            return render(request, "leaderboards/error.html", context, status=error.status)
+    return wrapped
+
+
+def daily_home(request: HttpRequest) -> HttpResponse:
+    return redirect("daily", variant=DEFAULT_VARIANT.slug)
+
+
+@pages
+@ensure_csrf_cookie  # the page's script posts to start the game
+def daily(request: HttpRequest, variant: str) -> HttpResponse:
+    chosen = actions.check_variant(variant)
+    found = actions.todays_daily(chosen)
+    return render(request, "leaderboards/daily.html", {
+        "variant": chosen, "variants": VARIANTS.values(), "daily": boards.daily_info(found),
+        "me": boards.my_attempt(found, player_from(request.user, request.session)),
+        "field": boards.field_of(found, found.date, chosen.slug),
+    })
+
+
+@pages
+@ensure_csrf_cookie
+def day(request: HttpRequest, variant: str, day: str) -> HttpResponse:
+    chosen = actions.check_variant(variant)
+    found = actions.daily_of(actions.check_day(day), chosen)
+    return render(request, "leaderboards/day.html", {
+        "variant": chosen, "variants": VARIANTS.values(), "daily": boards.daily_info(found),
+        "board": boards.day_board(found, actions.check_page(request.GET.get("page"))),
+    })
+
+
+@pages
+def archive(request: HttpRequest, variant: str) -> HttpResponse:
+    chosen = actions.check_variant(variant)
+    return render(request, "leaderboards/archive.html", {
+        "variant": chosen, "variants": VARIANTS.values(), "days": boards.archive(chosen.slug),
+    })
+
+
+@pages
+def all_time(request: HttpRequest, variant: str) -> HttpResponse:
+    chosen = actions.check_variant(variant)
+    tables = [(name, boards.all_time_board(chosen.slug, name)) for name in boards.ALL_TIME_BOARDS]
+    return render(request, "leaderboards/boards.html", {
+        "variant": chosen, "variants": VARIANTS.values(), "tables": tables,
+        "min_games": settings.BOARD_MIN_GAMES,
+    })
+
+
+@login_required
+@pages
+def my_stats(request: HttpRequest) -> HttpResponse:
+    month = actions.check_month(request.GET.get("month"))
+    stats = boards.my_stats(request.user.pk, list(VARIANTS), month)
+    for entry in stats:
+        entry["weeks"] = month_grid(month, entry["calendar"])
+        entry["name"] = VARIANTS[entry["variant"]].name
+    return render(request, "leaderboards/my_stats.html", {
+        "stats": stats, "month": month, "variants": VARIANTS.values(),
+    })
+
+
+def month_grid(month: date, played: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Weeks (Monday first) of day cells: each a date and the daily played on it, if any."""
+    by_date = {entry["date"]: entry for entry in played}
+    weeks = calendar.Calendar().monthdatescalendar(month.year, month.month)
+    return [[{"day": cell.day if cell.month == month.month else None,
+              "played": by_date.get(cell.isoformat()) if cell.month == month.month else None}
+             for cell in week] for week in weeks]

@@ -1,0 +1,148 @@
+"""Day boards and all-time boards: their order, and a fixed number of queries per page."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date, timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+
+from game.models import Game
+from leaderboards import boards
+from leaderboards.days import today
+from leaderboards.models import Attempt, Daily, PlayerStats
+
+from .conftest import Browser
+
+pytestmark = pytest.mark.django_db
+PAST = date(2026, 11, 1)
+
+
+def a_daily(day: date = PAST, variant: str = "three-card") -> Daily:
+    return Daily.objects.create(date=day, variant=variant, seed=12345 + day.toordinal(),
+                                candidate=0)
+
+
+def results(daily: Daily, rows: list[dict[str, Any]]) -> None:
+    """Attempts as the game hook leaves them (fast: no moves are played)."""
+    users = User.objects.bulk_create([User(username=row.pop("player")) for row in rows])
+    games = Game.objects.bulk_create([
+        Game(id=uuid.uuid4(), variant=daily.variant, seeded=True, cards="", owner=user,
+             ranked=True) for user in users
+    ])
+    Attempt.objects.bulk_create([
+        Attempt(daily=daily, game=game, user=user, ranked=True, **row)
+        for user, game, row in zip(users, games, rows, strict=True)
+    ])
+
+
+def players(board: dict[str, Any]) -> list[str]:
+    return [entry["player"] for entry in board["entries"]]
+
+
+def test_the_day_board_orders_home_then_no_hints_then_time_then_moves() -> None:
+    daily = a_daily()
+    results(daily, [
+        {"player": "erin", "home": 52, "status": "won", "time_ms": 300_000, "moves": 120},
+        {"player": "frank", "home": 52, "status": "won", "time_ms": 100_000, "moves": 90,
+         "assisted": True, "hints": 2},
+        {"player": "grace", "home": 52, "status": "won", "time_ms": 300_000, "moves": 110},
+        {"player": "heidi", "home": 40, "status": "lost", "time_ms": 50_000, "moves": 80},
+        {"player": "ivan", "home": 52, "status": "won", "time_ms": 200_000, "moves": 150},
+    ])
+
+    board = boards.day_board(daily)
+
+    assert players(board) == ["ivan", "grace", "erin", "frank", "heidi"]
+    assert [entry["rank"] for entry in board["entries"]] == [1, 2, 3, 4, 5]
+    assert board["entries"][0]["time"] == "3:20" and board["next"] is None
+
+
+def test_a_day_board_page_costs_two_queries_with_a_thousand_results(
+    alice: Browser, settings: Any, django_assert_num_queries: Any
+) -> None:
+    daily = a_daily()
+    results(daily, [{"player": f"player{n:04}", "home": n % 53, "time_ms": n * 1000,
+                     "moves": 100 + n} for n in range(1000)])
+    alice.csrf()  # the cookie first: its request is not the one counted
+
+    with django_assert_num_queries(2):  # the day's daily, one page of the board
+        page = alice.get(f"/api/daily/three-card/{PAST}/board/?page=3").json()
+
+    assert len(page["entries"]) == settings.BOARD_PAGE_SIZE and page["next"] == 4
+    assert page["entries"][0]["rank"] == 2 * settings.BOARD_PAGE_SIZE + 1
+    homes = [entry["home"] for entry in page["entries"]]
+    assert homes == sorted(homes, reverse=True)
+    last = alice.get(f"/api/daily/three-card/{PAST}/board/?page=20").json()
+    assert last["next"] is None and last["entries"][-1]["rank"] == 1000
+
+
+def test_the_day_board_page_costs_two_queries_too(
+    alice: Browser, django_assert_num_queries: Any
+) -> None:
+    daily = a_daily()
+    results(daily, [{"player": f"player{n}", "home": n} for n in range(200)])
+
+    with django_assert_num_queries(2):
+        page = alice.get(f"/daily/three-card/{PAST}/")
+
+    assert page.status_code == 200 and b"player199" in page.content
+
+
+def test_the_all_time_boards(settings: Any, alice: Browser) -> None:
+    settings.BOARD_MIN_GAMES = 3
+    yesterday = today() - timedelta(days=1)
+    for name, games, wins, best, last in [
+        ("erin", 10, 6, 4, yesterday), ("frank", 2, 2, 2, PAST), ("grace", 5, 4, 5, PAST),
+        ("heidi", 4, 0, 1, PAST),
+    ]:
+        PlayerStats.objects.create(
+            user=User.objects.create(username=name), variant="three-card", games=games,
+            wins=wins, win_rate=wins / games, best_streak=best, current_streak=3,
+            last_played=last,
+        )
+
+    wins = alice.get("/api/boards/three-card/wins/").json()
+    rate = alice.get("/api/boards/three-card/win-rate/").json()
+    streak = alice.get("/api/boards/three-card/streak/").json()
+
+    assert players(wins) == ["erin", "grace", "frank"]  # heidi has no win
+    assert players(rate) == ["grace", "erin", "heidi"]  # frank has too few games
+    assert rate["min_games"] == 3 and rate["entries"][0]["win_rate"] == 0.8
+    assert players(streak) == ["grace", "erin", "frank", "heidi"]
+    # A streak goes on only while yesterday's daily was played.
+    assert [entry["current_streak"] for entry in streak["entries"]] == [0, 3, 0, 0]
+    assert alice.get("/api/boards/classic/wins/").json()["entries"] == []
+    assert alice.get("/api/boards/three-card/fastest/").status_code == 400
+
+
+def test_an_all_time_board_costs_one_query_and_the_page_three(
+    alice: Browser, django_assert_num_queries: Any
+) -> None:
+    users = User.objects.bulk_create([User(username=f"player{n}") for n in range(1000)])
+    PlayerStats.objects.bulk_create([
+        PlayerStats(user=user, variant="three-card", games=20, wins=n % 20, win_rate=n % 20 / 20,
+                    best_streak=n % 30) for n, user in enumerate(users)
+    ])
+    alice.csrf()
+
+    with django_assert_num_queries(1):
+        board = alice.get("/api/boards/three-card/win-rate/?page=2").json()
+    with django_assert_num_queries(3):  # the three boards' first pages
+        page = alice.get("/boards/three-card/")
+
+    assert board["entries"][0]["rank"] == 51 and board["next"] == 3
+    assert page.status_code == 200 and page.content.count(b"<tr>") > 150
+
+
+def test_bad_pages_and_days_are_refused(alice: Browser) -> None:
+    a_daily()
+    future = (today() + timedelta(days=1)).isoformat()
+    assert alice.get(f"/api/daily/three-card/{PAST}/board/?page=0").status_code == 400
+    assert alice.get(f"/api/daily/three-card/{PAST}/board/?page=x").status_code == 400
+    assert alice.get("/api/daily/three-card/2026-13-01/board/").status_code == 400
+    assert alice.get(f"/api/daily/three-card/{future}/").status_code == 404
+    assert alice.get(f"/api/daily/three-card/{PAST - timedelta(days=1)}/").status_code == 404
+    assert alice.get(f"/api/daily/freecell/{PAST}/").status_code == 400

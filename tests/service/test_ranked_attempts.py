@@ -1,0 +1,204 @@
+"""Ranked attempts on today's daily: one per player, the server's clock, no undoing a stock turn."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+
+from game import actions
+from game.engine import parse_move
+from game.models import Game
+from leaderboards.models import Attempt, Daily, PlayerStats
+
+from .conftest import Browser, Clock
+from .lines import seeded_line
+
+PLAY = "/api/daily/three-card/play/"
+
+
+def play_line(browser: Browser, game_id: str, moves: Any, clock: Clock | None = None) -> Any:
+    response = None
+    for move in moves:
+        if clock is not None:
+            clock.tick(2)
+        response = browser.move(game_id, move)
+        assert response.status_code == 200, response.content
+    return response.json() if response is not None else None
+
+
+def attempt_of(game_id: str) -> Attempt:
+    return Attempt.objects.get(game_id=game_id)
+
+
+def test_a_logged_in_player_gets_one_ranked_attempt_and_resumes_it(
+    carol_browser: Browser, carol: User, todays_daily: Daily
+) -> None:
+    first = carol_browser.post(PLAY)
+    again = carol_browser.post(PLAY)
+
+    assert (first.status_code, again.status_code) == (201, 200)
+    game = first.json()
+    assert again.json()["id"] == game["id"]
+    assert (game["ranked"], game["seeded"], game["deal"]) == (True, True, None)
+    assert Attempt.objects.filter(user=carol, ranked=True).count() == 1
+    stats = PlayerStats.objects.get(user=carol, variant="three-card")
+    assert (stats.games, stats.current_streak, stats.best_streak) == (1, 1, 1)
+
+
+def test_a_stock_turn_cannot_be_undone_in_a_ranked_attempt(
+    carol_browser: Browser, todays_daily: Daily
+) -> None:
+    game = carol_browser.post(PLAY).json()
+    carol_browser.move(game["id"], "D")
+
+    refused = carol_browser.post(f"/api/games/{game['id']}/undo/")
+
+    assert refused.status_code == 409
+    assert refused.json()["error"] == "in a ranked daily a stock turn (D or R) cannot be undone"
+    stored = Game.objects.get(pk=game["id"])
+    assert (stored.log, stored.undos, stored.version) == ("D", 0, 1)
+
+
+def test_other_moves_can_be_undone_and_the_undo_is_counted(
+    carol_browser: Browser, todays_daily: Daily
+) -> None:
+    game = carol_browser.post(PLAY).json()
+    carol_browser.move(game["id"], "D")
+    carol_browser.move(game["id"], "C")
+
+    undone = carol_browser.post(f"/api/games/{game['id']}/undo/")
+    stock_turn = carol_browser.post(f"/api/games/{game['id']}/undo/")
+
+    assert undone.status_code == 200 and undone.json()["undos"] == 1
+    assert stock_turn.status_code == 409
+    assert (attempt_of(game["id"]).undos, attempt_of(game["id"]).moves) == (1, 2)
+
+
+def test_a_hint_marks_the_ranked_result_assisted(
+    carol_browser: Browser, todays_daily: Daily
+) -> None:
+    game = carol_browser.post(PLAY).json()
+
+    hinted = carol_browser.post(f"/api/games/{game['id']}/hint/")
+
+    assert hinted.status_code == 200
+    attempt = attempt_of(game["id"])
+    assert (attempt.hints, attempt.assisted) == (1, True)
+
+
+def test_a_ranked_win_is_timed_by_the_server_and_final(
+    carol_browser: Browser, carol: User, todays_daily: Daily, clock: Clock
+) -> None:
+    line = seeded_line(todays_daily.seed)
+    game = carol_browser.post(PLAY).json()
+    clock.tick(600)  # looking at the empty table does not count
+
+    won = play_line(carol_browser, game["id"], line, clock)
+
+    assert won["status"] == "won"
+    attempt = attempt_of(game["id"])
+    assert (attempt.status, attempt.home, attempt.moves, attempt.assisted) == (
+        "won", 52, len(line), False)
+    assert attempt.time_ms == 2000 * (len(line) - 1)  # first move to last
+    refused = carol_browser.post(f"/api/games/{game['id']}/undo/")
+    assert refused.status_code == 409 and "final" in refused.json()["error"]
+    stats = PlayerStats.objects.get(user=carol, variant="three-card")
+    assert (stats.wins, stats.win_rate, stats.fewest_moves) == (1, 1.0, len(line))
+    assert stats.best_time_ms == attempt.time_ms
+
+
+def test_a_visitor_plays_the_daily_unranked(alice: Browser, todays_daily: Daily) -> None:
+    first = alice.post(PLAY)
+    game = first.json()
+    alice.move(game["id"], "D")
+
+    undone = alice.post(f"/api/games/{game['id']}/undo/")
+    again = alice.post(PLAY)
+
+    assert first.status_code == 201 and game["ranked"] is False
+    assert undone.status_code == 200  # unranked: every move can be undone
+    assert again.status_code == 200 and again.json()["id"] == game["id"]
+    assert alice.get("/api/daily/three-card/field/").json()["entries"] == []
+    assert not PlayerStats.objects.exists()
+
+
+def test_a_ranked_attempt_closes_with_its_day(
+    carol_browser: Browser, todays_daily: Daily, clock: Clock
+) -> None:
+    game = carol_browser.post(PLAY).json()
+    clock.tick(timedelta(days=1).total_seconds())
+
+    response = carol_browser.move(game["id"], "D")
+
+    assert response.status_code == 409 and "closed" in response.json()["error"]
+    assert Game.objects.get(pk=game["id"]).version == 0
+    # The play page no longer offers it as the game to go on with.
+    assert carol_browser.get("/api/games/resume/?variant=three-card").status_code == 404
+
+
+def test_a_player_cannot_act_on_anothers_daily_game(
+    carol_browser: Browser, dave_browser: Browser, alice: Browser, todays_daily: Daily
+) -> None:
+    game = carol_browser.post(PLAY).json()
+
+    for stranger in (dave_browser, alice):
+        assert stranger.move(game["id"], "D").status_code == 403
+        assert stranger.post(f"/api/games/{game['id']}/hint/").status_code == 403
+        assert stranger.get(f"/api/games/{game['id']}/").status_code == 403
+    assert Game.objects.get(pk=game["id"]).version == 0
+
+
+def test_a_client_cannot_set_its_own_time_or_result(
+    carol_browser: Browser, todays_daily: Daily, clock: Clock
+) -> None:
+    forged = {"status": "won", "home": 52, "time_ms": 1, "ranked": False, "moves": 0}
+    game = carol_browser.post(PLAY, forged).json()
+    clock.tick(5)
+    moved = carol_browser.post(f"/api/games/{game['id']}/moves/", {"move": "D", **forged})
+    clock.tick(5)
+    carol_browser.post(f"/api/games/{game['id']}/moves/", {"move": "D", **forged})
+
+    assert game["ranked"] is True and moved.json()["status"] == "playing"
+    for method in ("put", "patch", "delete"):
+        response = getattr(carol_browser.client, method)(
+            f"/api/games/{game['id']}/", data=forged, content_type="application/json",
+            HTTP_X_CSRFTOKEN=carol_browser.csrf())
+        assert response.status_code == 405
+    attempt = attempt_of(game["id"])
+    assert (attempt.status, attempt.home, attempt.moves, attempt.time_ms) == (
+        "playing", 0, 2, 5000)
+
+
+def test_a_ranked_move_costs_one_more_statement_and_free_play_none(
+    carol_browser: Browser, carol: User, todays_daily: Daily, carol_game: dict[str, Any],
+    statements: Any, django_capture_on_commit_callbacks: Any,
+) -> None:
+    ranked = carol_browser.post(PLAY).json()
+    player = actions.Player(user_id=carol.pk)
+
+    with statements() as free_play:
+        actions.do_move(carol_game["id"], player, parse_move("D"))
+    with statements() as ranked_turn, django_capture_on_commit_callbacks() as sent:
+        actions.do_move(ranked["id"], player, parse_move("D"))
+
+    assert free_play == ["SELECT", "UPDATE"]
+    assert ranked_turn == ["SELECT", "UPDATE", "UPDATE"]  # and its attempt's figures
+    # A turn brings no card home: nothing for the field (the game's own state only).
+    assert len(sent) == 1
+
+
+def test_the_database_refuses_a_second_ranked_attempt(
+    carol_browser: Browser, carol: User, todays_daily: Daily
+) -> None:
+    game = carol_browser.post(PLAY).json()
+    other = Game.objects.create(variant="three-card", seeded=True, cards="", owner=carol,
+                                ranked=True)
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Attempt.objects.create(daily=todays_daily, game=other, user=carol, ranked=True)
+    Attempt.objects.create(daily=todays_daily, game=other, user=carol, ranked=False)
+    assert str(Attempt.objects.filter(user=carol, ranked=True).get().game_id) == game["id"]
