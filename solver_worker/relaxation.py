@@ -101,32 +101,28 @@ def is_dead(
         # the top card's own foundation one step closer, then park it, then
         # the other foundations.
         rank = waste[top - 1]
-        for raise_tomb, height in _advances(rank, tomb, corners, counts):
-            if raise_tomb:
-                counts[tomb_wants(tomb)] -= 1
-                found = solvable(top, tomb + 1, corners, cells)
-                counts[tomb_wants(tomb)] += 1
-            else:
-                counts[height + 7] -= 1
-                raised = corners[:]
-                raised[raised.index(height)] += 1
-                found = solvable(top, tomb, raised, cells)
-                counts[height + 7] += 1
-            if found:
-                return True
+        if any_advance_solves(top, tomb, corners, cells, _advances(rank, tomb, corners, counts)):
+            return True
         if len(cells) < CELLS and solvable(top - 1, tomb, corners, [*cells, rank]):
             return True
-        for raise_tomb, height in _advances(rank, tomb, corners, counts, own=False):
+        others = _advances(rank, tomb, corners, counts, own=False)
+        return any_advance_solves(top, tomb, corners, cells, others)
+
+    def any_advance_solves(
+        top: int, tomb: int, corners: list[int], cells: list[int],
+        advances: list[tuple[bool, int]],
+    ) -> bool:
+        """Try each advance with a free stock card: the tomb, or a corner at a height."""
+        for raise_tomb, height in advances:
+            rank = tomb_wants(tomb) if raise_tomb else height + 7
+            counts[rank] -= 1
             if raise_tomb:
-                counts[tomb_wants(tomb)] -= 1
                 found = solvable(top, tomb + 1, corners, cells)
-                counts[tomb_wants(tomb)] += 1
             else:
-                counts[height + 7] -= 1
                 raised = corners[:]
                 raised[raised.index(height)] += 1
                 found = solvable(top, tomb, raised, cells)
-                counts[height + 7] += 1
+            counts[rank] += 1
             if found:
                 return True
         return False

@@ -36,18 +36,21 @@ wins (each win it finds is a real line); it never declares a loss.
 
 from __future__ import annotations
 
+import importlib
 import time
 from dataclasses import dataclass, field
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from game.engine import Position, parse_move
 from game.engine.cards import RANK
-from game.engine.position import EMPTY, TOMB
+from game.engine.moves import TOMB
+from game.engine.position import EMPTY
 
 from .relaxation import is_dead, tomb_wants
 
+_core: Any
 try:  # the compiled core, built by the install step (setup.py)
-    from . import _core
+    _core = importlib.import_module("solver_worker._core")
 except ImportError:  # pragma: no cover - a checkout without a compiler
     _core = None
 
@@ -203,17 +206,12 @@ class Searcher:
                     failed.add(key)
                     return False
             elif len(cells) < CELL_COUNT:
-                if self._park_first(top, tomb, corners):
-                    if self._park(stock, waste, cells, tomb, corners, redeals, path):
+                tries = (self._park, self._draw)
+                if not self._park_first(top, tomb, corners):
+                    tries = (self._draw, self._park)
+                for attempt in tries:
+                    if attempt(stock, waste, cells, tomb, corners, redeals, path):
                         return True
-                    if self._draw(stock, waste, cells, tomb, corners, redeals, path):
-                        return True
-                    failed.add(key)
-                    return False
-                if self._draw(stock, waste, cells, tomb, corners, redeals, path):
-                    return True
-                if self._park(stock, waste, cells, tomb, corners, redeals, path):
-                    return True
                 failed.add(key)
                 return False
         if self._draw(stock, waste, cells, tomb, corners, redeals, path):
@@ -288,6 +286,8 @@ def to_notation(position: Position, abstract_line: list[str]) -> list[str]:
 GREEDY_SHARE: Final = 0.5  # of the budget, for the win-finding pass
 TABLE_MB: Final = 512  # the compiled core's transposition table, at most
 
+_VERDICT_OF: Final[dict[str, Verdict]] = {"won": "won", "exhausted": "lost", "budget": "unknown"}
+
 # How one pass ended: a win (with its abstract line), the search space
 # exhausted without one, or the budget spent.
 Outcome = tuple[Literal["won", "exhausted", "budget"], list[str], int]
@@ -314,7 +314,7 @@ def solve(
     if status != "won":
         status, found, more = run(table, turn, _remaining(budget, start, nodes), True)
         nodes += more
-        verdict = {"won": "won", "exhausted": "lost", "budget": "unknown"}[status]
+        verdict = _VERDICT_OF[status]
     line = to_notation(position, found) if verdict == "won" else []
     elapsed = (time.perf_counter() - start) * 1000
     return Result(verdict=verdict, line=line, nodes=nodes, ms=elapsed)
