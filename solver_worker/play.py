@@ -29,7 +29,7 @@ from typing import Any, Final
 
 from game.engine import MAX_DEAL, MIN_DEAL, VARIANTS
 
-from .players import PLAYERS, Game, play_game
+from .players import NODES, PLAYERS, SAMPLES, SOLVE_S, Game, play_game
 
 Z95: Final = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
@@ -115,10 +115,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--deals", default="1-100", help="ranges and lists: 1-2400 or 7,19,23")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true", help="JSON lines instead of a table")
-    parser.add_argument("--samples", type=int, default=12, help="sampling: stock orders")
-    parser.add_argument("--nodes", type=int, default=3000, help="sampling: nodes per solve")
-    parser.add_argument("--solve-s", type=float, default=0.25,
-                        help="sampling: seconds per solve")
+    parser.add_argument("--samples", type=int, default=SAMPLES,
+                        help="sampling: stock orders per decision")
+    parser.add_argument("--nodes", type=int, default=NODES, help="sampling: nodes per solve")
+    parser.add_argument("--solve-s", type=float, default=SOLVE_S,
+                        help="sampling: seconds per solve, at most")
     parser.add_argument("--seed", type=int, default=0, help="sampling: random seed")
     return parser
 

@@ -27,6 +27,7 @@ from game.engine import (
     Status,
     deal_from_cards,
     deal_from_number,
+    deal_from_seed,
     get_variant,
     new_game,
     parse_move,
@@ -171,6 +172,15 @@ def test_the_careful_player_wins_an_easy_stacked_deal(variant: str) -> None:
 # -- blindness: no player reads the stock order ----------------------------------
 
 
+def test_the_opaque_stock_gives_its_size_and_nothing_else() -> None:
+    stock = blindfolded(new_game(1, "classic")).stock
+    assert len(stock) == 52 and stock
+    for read in (list, tuple, sorted, set, reversed, iter, lambda s: s[-1], lambda s: s[3:],
+                 lambda s: 5 in s, lambda s: s == [], lambda s: s.index(5)):
+        with pytest.raises(AssertionError, match="read the stock order"):
+            read(stock)
+
+
 @pytest.mark.parametrize("variant", ["classic", "three-card"])
 @pytest.mark.parametrize("choose", [careful_move, freeing_move], ids=["careful", "freeing"])
 def test_rule_players_decide_with_an_opaque_stock(variant: str, choose: Any) -> None:
@@ -240,6 +250,14 @@ def test_games_replay_legally_in_the_engine(variant: str, player: str) -> None:
         assert game.as_json() == {
             "deal": deal, "variant": variant, "player": player, "result": game.result,
             "moves": len(game.moves), "ms": round(game.ms, 1)}
+
+
+def test_a_game_can_start_from_a_given_position_such_as_a_seeded_deal() -> None:
+    deal = deal_from_seed(12345)
+    game = play_game(0, "three-card", "sampling", position=Position(deal, get_variant(
+        "three-card")), **QUICK)
+    replay = Position.replay(deal, get_variant("three-card"), parse_moves(" ".join(game.moves)))
+    assert replay.status.value == game.result
 
 
 def test_a_three_card_game_remembers_the_stock_after_a_redeal() -> None:
