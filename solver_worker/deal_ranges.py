@@ -6,27 +6,24 @@ import argparse
 
 from game.engine import parse_deal_number
 
-MAX_LISTED = 1_000_000
-
 
 def parse_deal_list(text: str) -> list[int]:
-    """Deal numbers in the order given; raises ValueError on bad input."""
-    deals: list[int] = []
-    for part in text.split(","):
-        part = part.strip()
+    """``"1-3,7, 9-10"`` -> [1, 2, 3, 7, 9, 10]: ranges and lists, in the order
+    given, each deal once; ValueError on anything else."""
+    parts = [part.strip() for part in str(text).split(",")]
+    if not any(parts):
+        raise ValueError("no deals given (use e.g. 1-2400 or 7,19,23)")
+    deals: dict[int, None] = {}  # insertion-ordered, without repeats
+    for part in parts:
         if not part:
-            continue
+            raise ValueError("an empty item in the deal list")
         first, dash, last = part.partition("-")
         low = parse_deal_number(first)
         high = parse_deal_number(last) if dash else low
         if high < low:
-            raise ValueError(f"{part!r} is an empty range")
-        deals.extend(range(low, high + 1))
-        if len(deals) > MAX_LISTED:
-            raise ValueError("too many deals")
-    if not deals:
-        raise ValueError(f"{text!r} names no deal")
-    return deals
+            raise ValueError(f"the range {part!r} runs backwards")
+        deals.update(dict.fromkeys(range(low, high + 1)))
+    return list(deals)
 
 
 def deal_list_argument(text: str) -> list[int]:

@@ -27,38 +27,12 @@ from functools import partial
 from multiprocessing import Pool
 from typing import Any, Final
 
-from game.engine import MAX_DEAL, MIN_DEAL, VARIANTS
+from game.engine import VARIANTS
 
+from .deal_ranges import parse_deal_list
 from .players import NODES, PLAYERS, SAMPLES, SOLVE_S, Game, play_game
 
 Z95: Final = 1.959963984540054  # the normal quantile for a two-sided 95% interval
-
-
-def parse_deals(text: str) -> list[int]:
-    """``"1-3,7, 9-10"`` -> [1, 2, 3, 7, 9, 10]: ranges and lists, in order,
-    each deal once; ValueError on anything else."""
-    deals: list[int] = []
-    seen: set[int] = set()
-    parts = [part.strip() for part in str(text).split(",")]
-    if not any(parts):
-        raise ValueError("no deals given (use e.g. 1-2400 or 7,19,23)")
-    for part in parts:
-        if not part:
-            raise ValueError(f"an empty item in {text!r}")
-        low_text, dash, high_text = part.partition("-")
-        if not low_text.strip().isdigit() or (dash and not high_text.strip().isdigit()):
-            raise ValueError(f"{part!r} is not a deal number or a range like 1-2400")
-        low = int(low_text)
-        high = int(high_text) if dash else low
-        if low > high:
-            raise ValueError(f"the range {part!r} runs backwards")
-        if low < MIN_DEAL or high > MAX_DEAL:
-            raise ValueError(f"{part!r}: deal numbers run from {MIN_DEAL} to {MAX_DEAL}")
-        for deal in range(low, high + 1):
-            if deal not in seen:
-                seen.add(deal)
-                deals.append(deal)
-    return deals
 
 
 def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
@@ -128,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        deals = parse_deals(args.deals)
+        deals = parse_deal_list(args.deals)
     except ValueError as error:
         parser.error(str(error))  # exits with status 2
     if args.jobs < 1 or args.samples < 1 or args.nodes < 1 or args.solve_s <= 0:

@@ -37,7 +37,8 @@ from game.engine import (
 from game.engine.moves import DRAW, REDEAL, TO_CELL, TO_FOUNDATION, TOMB, Kind
 from game.engine.position import NO_RANK
 from solver_worker import players
-from solver_worker.play import parse_deals, summarise, wilson
+from solver_worker.deal_ranges import parse_deal_list as parse_deals
+from solver_worker.play import summarise, wilson
 from solver_worker.players import (
     Memory,
     SamplingPlayer,
