@@ -59,8 +59,7 @@ from game.engine.cards import ALL_CARDS, RANK, Card
 from game.engine.moves import DRAW, REDEAL, TO_CELL, TO_FOUNDATION, TOMB, Kind, Move
 from game.engine.position import EMPTY, NO_RANK
 
-from . import search as _search
-from .search import Budget, Table, solve, to_notation
+from .search import Budget, Table, search_pass, solve, to_notation
 
 NEAR_RANKS: Final = 3  # "a foundation will want it within three ranks"
 TOMB_CYCLE: Final = 6  # the tomb wants 6 5 4 3 2 A, then 6 again
@@ -288,15 +287,10 @@ class Decision:
 def _greedy_pass(
     position: Position, nodes: int, seconds: float | None
 ) -> tuple[str, list[str]]:
-    """The search's win-finding pass alone (compiled core when built).
-
-    ``search`` has no public entry for it yet: ``solve`` always follows a
-    failed greedy pass with the exact pass, which a sampling player does not
-    need (it only counts wins) and which costs far more per sample.
-    """
-    run = _search._run_core if getattr(_search, "_core", None) is not None else (
-        _search._run_python)
-    status, found, _nodes = run(
+    """The search's win-finding pass alone (compiled core when built): a
+    sampling player only counts wins, so the exact pass that ``solve``
+    runs after a failed greedy pass would be wasted on it."""
+    status, found, _nodes = search_pass(
         Table.of(position), position.variant.turn, Budget(nodes=nodes, seconds=seconds), False
     )
     return status, found

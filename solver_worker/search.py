@@ -304,20 +304,31 @@ def solve(
     gets the rest. ``compiled`` picks the C core (default: when it is built)
     or this module's Python search, which is the reference for it.
     """
-    use_core = _core is not None if compiled is None else compiled
-    run = _run_core if use_core else _run_python
     start = time.perf_counter()
     table = Table.of(position)
     turn = position.variant.turn
-    status, found, nodes = run(table, turn, _share(budget, greedy_share), False)
+    greedy_budget = _share(budget, greedy_share)
+    status, found, nodes = search_pass(table, turn, greedy_budget, False, compiled)
     verdict: Verdict = "won" if status == "won" else "unknown"
     if status != "won":
-        status, found, more = run(table, turn, _remaining(budget, start, nodes), True)
+        rest = _remaining(budget, start, nodes)
+        status, found, more = search_pass(table, turn, rest, True, compiled)
         nodes += more
         verdict = _VERDICT_OF[status]
     line = to_notation(position, found) if verdict == "won" else []
     elapsed = (time.perf_counter() - start) * 1000
     return Result(verdict=verdict, line=line, nodes=nodes, ms=elapsed)
+
+
+def search_pass(
+    table: Table, turn: int, budget: Budget, exact: bool, compiled: bool | None = None
+) -> Outcome:
+    """One pass over a compact position: the greedy win-finding pass
+    (``exact=False``; its failure proves nothing) or the exact search.
+    ``compiled`` picks the C core (default: when it is built) or the Python
+    reference."""
+    use_core = _core is not None if compiled is None else compiled
+    return (_run_core if use_core else _run_python)(table, turn, budget, exact)
 
 
 def _run_python(table: Table, turn: int, budget: Budget, exact: bool) -> Outcome:
