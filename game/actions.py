@@ -128,9 +128,8 @@ def check_deal(value: object) -> Deal:
         return deal_from_number(secrets.randbelow(MAX_DEAL) + 1)
     try:
         return deal_from_number(parse_deal_number(value))
-    except ValueError as error:  # EngineError, and int()'s own on odd digits such as "²"
-        raise BadRequest(str(error) if isinstance(error, EngineError) else
-                         f"not a deal number (use 1 to {MAX_DEAL:,})") from error
+    except EngineError as error:  # the engine refuses every bad number readably
+        raise BadRequest(str(error)) from error
 
 
 def check_new_game(data: object) -> tuple[Variant, Deal]:
