@@ -28,3 +28,16 @@ ensure_services() {
     pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql)" main start || true
   fi
 }
+
+# Debian's Chromium drives the browser tests; Debian's docker-compose checks the
+# compose file (it needs no Docker engine). Install whichever is missing.
+ensure_system_packages() {
+  local missing=()
+  command -v chromium >/dev/null || missing+=(chromium chromium-driver)
+  command -v docker-compose >/dev/null || missing+=(docker-compose)
+  [ "${#missing[@]}" = 0 ] && return 0
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+}

@@ -1,0 +1,135 @@
+"""Browser tests: the real site on uvicorn (embedded default) driven by Playwright in
+Debian's headless Chromium.
+
+The site runs as the README's run command runs it: one uvicorn process on a fresh SQLite
+file, the in-memory channel layer and hints answered in-process. Playwright never
+downloads a browser: it launches /usr/bin/chromium (CHROMIUM overrides).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# Screenshots and server logs land here; CI keeps the directory as test output.
+OUTPUT = Path(os.environ.get("TEST_OUTPUT", ROOT / "test-output"))
+CLEARED_VARS = ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "CELERY_TASK_ALWAYS_EAGER",
+                "HTTPS", "DJANGO_SETTINGS_MODULE", "DEBUG")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _require_chromium() -> None:
+    if shutil.which(CHROMIUM) or Path(CHROMIUM).exists():
+        return
+    message = f"Chromium not found at {CHROMIUM} (apt-get install chromium)"
+    if os.environ.get("CI"):
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+class Site:
+    """One uvicorn process serving the site on the embedded default."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.port = _free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        self.env = {k: v for k, v in os.environ.items() if k not in CLEARED_VARS}
+        self.env.update(
+            DJANGO_SETTINGS_MODULE="tombsite.settings",
+            DATABASE_URL=f"sqlite:///{workdir / 'site.sqlite3'}",
+            ALLOWED_HOSTS="127.0.0.1,localhost",
+            SECRET_KEY="browser-tests-" + os.urandom(8).hex(),
+            WS_RATE_PER_SECOND="1000",  # the tests play faster than a person
+            WS_BURST="1000",
+        )
+        self.log = (OUTPUT / f"site-{self.port}.log").open("wb")
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def manage(self, *args: str) -> str:
+        done = subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=self.env,
+                              check=True, capture_output=True)
+        return done.stdout.decode()
+
+    def start(self) -> None:
+        self.manage("migrate", "--noinput")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "tombsite.asgi:application", "--host", "127.0.0.1",
+             "--port", str(self.port), "--ws-max-size", "65536", "--no-access-log"],
+            cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            assert self.process.poll() is None, "the site exited; see its log under test-output"
+            try:
+                if httpx.get(self.base_url + "/api/csrf/", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.2)
+        raise RuntimeError("the site did not answer within 60 s")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self.log.close()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    _require_chromium()
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    running = Site(tmp_path_factory.mktemp("site"))
+    running.start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[object]:
+    _require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(chromium, site: Site) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    """A fresh browser context (its own cookies: a new visitor) on the site."""
+    context = chromium.new_context(base_url=site.base_url, viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(15_000)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    yield tab
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
