@@ -243,12 +243,12 @@ def _calendar(user_id: int, month: date) -> dict[str, list[Payload]]:
         Attempt.objects.filter(user_id=user_id, ranked=True, daily__date__gte=first,
                                daily__date__lt=after)
         .order_by("daily__date")
-        .values("daily__date", "daily__variant", "status", "home", "time_ms")
+        .values("daily__date", "daily__variant", "status", "home", "time_ms", "assisted")
     )
     days: dict[str, list[Payload]] = defaultdict(list)
     for row in played:
         days[row["daily__variant"]].append({
             "date": row["daily__date"].isoformat(), "status": row["status"],
-            "home": row["home"], "time": clock(row["time_ms"]),
+            "home": row["home"], "time": clock(row["time_ms"]), "assisted": row["assisted"],
         })
     return days

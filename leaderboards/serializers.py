@@ -100,6 +100,7 @@ class CalendarDaySerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=STATUSES)
     home = serializers.IntegerField()
     time = serializers.CharField()
+    assisted = serializers.BooleanField(help_text="a hint was asked for")
 
 
 class MyStatsSerializer(serializers.Serializer):
