@@ -22,7 +22,7 @@ from game.engine import VARIANTS, Variant, get_variant
 
 from . import dailies, events
 from .days import day_end, is_over, parse_day, today
-from .models import Attempt, Daily, PlayerStats
+from .models import Attempt, Daily, PlayerStats, Standing
 
 Payload = dict[str, Any]
 MAX_PAGE = 10_000
@@ -193,3 +193,19 @@ def _count_start(user_id: int, daily: Daily) -> None:
     stats.games += 1
     stats.win_rate = stats.wins / stats.games
     stats.save()
+
+
+# -- admin: a player's standing ------------------------------------------------
+
+def do_set_unranked(user_ids: list[int], unranked: bool, reason: str = "") -> int:
+    """Hide players from (or show them again on) every board and the live field.
+
+    Their games, attempts and statistics stay as they are, so marking them
+    ranked again restores their places. Returns how many players were set.
+    """
+    with transaction.atomic():
+        for user_id in user_ids:
+            Standing.objects.update_or_create(
+                user_id=user_id, defaults={"unranked": unranked, "reason": reason}
+            )
+    return len(user_ids)

@@ -27,6 +27,9 @@ BOARD_ORDER = ("-home", "assisted", "time_ms", "moves", "id")
 FIELD_LIMIT = 200  # the field shows the leading players; the board has them all
 VARIANT_WORDS = {"three-card": "3-card", "classic": "classic"}
 ALL_TIME_BOARDS = ("wins", "win-rate", "streak")
+# Players an admin marked unranked (leaderboards.models.Standing) are on no board:
+# a LEFT JOIN in the board's own query, so a page still costs one query.
+UNRANKED_PLAYER = Q(user__standing__unranked=True)
 
 
 def clock(ms: int) -> str:
@@ -71,7 +74,7 @@ def field_entry(attempt: Attempt) -> Payload:
 def _ranked(daily: Daily) -> QuerySet[Attempt]:
     return (
         Attempt.objects.filter(daily=daily, ranked=True)
-        .select_related("user").order_by(*BOARD_ORDER)
+        .exclude(UNRANKED_PLAYER).select_related("user").order_by(*BOARD_ORDER)
     )
 
 
@@ -170,7 +173,10 @@ def _stats_entry(stats: PlayerStats) -> Payload:
 
 
 def _all_time(variant: str, board: str) -> QuerySet[PlayerStats]:
-    rows = PlayerStats.objects.filter(variant=variant).select_related("user")
+    rows = (
+        PlayerStats.objects.filter(variant=variant).exclude(UNRANKED_PLAYER)
+        .select_related("user")
+    )
     if board == "wins":
         return rows.filter(wins__gt=0).order_by("-wins", "games", "user_id")
     if board == "win-rate":

@@ -20,13 +20,20 @@ def send_attempt(game_id: str) -> None:
     from .boards import field_entry  # boards reads models; keep this module light
 
     attempt = (
-        Attempt.objects.select_related("daily", "user").filter(game_id=game_id).first()
+        Attempt.objects.select_related("daily", "user__standing").filter(game_id=game_id)
+        .first()
     )
     layer = get_channel_layer()
-    if attempt is None or layer is None:
+    if attempt is None or layer is None or is_unranked(attempt):
         return
     async_to_sync(layer.group_send)(field_group(attempt.daily.variant), {
         "type": "field.entry",
         "date": attempt.daily.date.isoformat(),
         "entry": field_entry(attempt),
     })
+
+
+def is_unranked(attempt: Attempt) -> bool:
+    """An admin hid the player from the boards: the live field leaves them out too."""
+    standing = getattr(attempt.user, "standing", None) if attempt.user else None
+    return standing is not None and standing.unranked

@@ -123,3 +123,23 @@ class PlayerStats(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} {self.variant}: {self.wins}/{self.games}"
+
+
+class Standing(models.Model):
+    """A player's standing on the boards, set by an admin: an unranked player still plays
+    and keeps their own statistics, but appears on no board and not in the live field.
+
+    A row exists only for players an admin has looked at; no row means ranked, so
+    the boards exclude with a LEFT JOIN in their one query instead of a second one.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE,
+        related_name="standing",
+    )
+    unranked = models.BooleanField(default=False, help_text="hidden from every board")
+    reason = models.CharField(max_length=200, blank=True, default="")
+    changed_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {'unranked' if self.unranked else 'ranked'}"
