@@ -271,23 +271,36 @@ def do_count_hint(
         return _store(game, position, "hint", origin=origin, seq=seq), position
 
 
-def do_hint_now(game_id: object, player: Player) -> Payload:
+def check_hint(data: object) -> bool:
+    """Which hint: ``{"fair": true}`` asks the one that does not peek at the stock."""
+    if data is None or data == "" or data == {}:
+        return False
+    fair = check_body(data).get("fair", False)
+    if type(fair) is not bool:
+        raise BadRequest('"fair" must be true or false')
+    return fair
+
+
+def do_hint_now(game_id: object, player: Player, *, fair: bool = False) -> Payload:
     """REST: count the hint, ask the solver in this request, return game and hint."""
     payload, position = do_count_hint(game_id, player)
-    hint = ask_solver(position)
+    hint = ask_fair_solver(position) if fair else ask_solver(position)
     events.send_hint(payload["id"], payload["version"], hint)
     return {**payload, "hint": hint}
 
 
 def do_request_hint(
-    game_id: object, player: Player, *, origin: str = "", seq: int | None = None
+    game_id: object, player: Player, *, fair: bool = False, origin: str = "",
+    seq: int | None = None,
 ) -> Payload:
     """Live play: count the hint; a Celery task answers to the game's group."""
     from .tasks import answer_hint  # the task module imports this one
 
     payload, _ = do_count_hint(game_id, player, origin=origin, seq=seq)
     # Enqueued once committed, so the worker sees the counted hint.
-    transaction.on_commit(partial(answer_hint.delay, payload["id"]))
+    task = partial(answer_hint.delay, payload["id"], fair=True) if fair else partial(
+        answer_hint.delay, payload["id"])
+    transaction.on_commit(task)
     return payload
 
 
@@ -380,3 +393,25 @@ def clean_hint(answer: Mapping[str, Any]) -> dict[str, Any]:
         "line_length": length if isinstance(length, int) and not isinstance(length, bool)
         else None,
     }
+
+
+def ask_fair_solver(position: Position) -> dict[str, Any]:
+    """The fair hint: the sampling player's move from what the player has seen only."""
+    from django.conf import settings
+
+    from solver_worker.players import fair_hint
+
+    budget = getattr(settings, "FAIR_HINT_BUDGET_SECONDS", 2.0)
+    return clean_fair_hint(fair_hint(position.copy(), budget_s=budget))
+
+
+def clean_fair_hint(answer: Mapping[str, Any]) -> dict[str, Any]:
+    """The fair hint as a client sees it: notation, the chance its samples won, and a
+    verdict only when exact (the player knows the stock order: after a 3-card redeal)."""
+    cleaned = clean_hint({"move": answer.get("move")})
+    chance = answer.get("chance")
+    chance = float(chance) if isinstance(chance, int | float) and not isinstance(
+        chance, bool) else 0.0
+    if answer.get("exact") is True:
+        cleaned["verdict"] = "winnable" if chance >= 1 else "lost"
+    return {**cleaned, "fair": True, "chance": round(min(max(chance, 0.0), 1.0), 3)}

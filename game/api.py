@@ -26,6 +26,7 @@ from .serializers import (
     GameSerializer,
     GameSummarySerializer,
     HintedGameSerializer,
+    HintRequestSerializer,
     MoveSerializer,
     NewGameSerializer,
     StatsSerializer,
@@ -109,11 +110,14 @@ class UndoView(APIView):
 
 class HintView(APIView):
     @extend_schema(
-        request=None, responses={200: HintedGameSerializer, **ERRORS},
+        request=HintRequestSerializer, responses={200: HintedGameSerializer, **ERRORS},
         summary="Count a hint and return the solver's answer with the game",
+        description='No body (or {"fair": false}): the solver that knows the stock. '
+        '{"fair": true}: the fair hint, from what the player has seen only.',
     )
     def post(self, request: Request, game_id: str) -> Response:
-        return Response(actions.do_hint_now(game_id, player(request)))
+        fair = actions.check_hint(request.data)
+        return Response(actions.do_hint_now(game_id, player(request), fair=fair))
 
 
 class StatsView(APIView):

@@ -1,7 +1,8 @@
 """Live play over /ws/games/<id>/: a thin consumer that calls one action per message.
 
 Client messages: {"type": "move", "move": "F@tomb", "seq": 17}, {"type": "undo"},
-{"type": "hint"}, {"type": "sync"}. Every open board of the game receives
+{"type": "hint"} (with "fair": true, the hint that does not peek at the stock),
+{"type": "sync"}. Every open board of the game receives
 {"type": "state", "version": N, "game": {...}} after each change (the socket
 that asked also gets its "seq" back) and {"type": "hint", ...} answers; the
 sender alone gets {"type": "error", "error": "...", "seq": ...}.
@@ -19,6 +20,7 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -149,7 +151,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.act(actions.do_undo, seq)
 
     async def on_hint(self, content: dict[str, Any], seq: int | None) -> None:
-        await self.act(actions.do_request_hint, seq)
+        fair = actions.check_hint({"fair": content.get("fair", False)})
+        await self.act(partial(actions.do_request_hint, fair=fair), seq)
 
     async def act(self, do: Callable[..., actions.Payload], seq: int | None, *args: Any) -> None:
         """Run a do_* action; answer this socket first, then tell the game's other boards."""

@@ -37,6 +37,8 @@ def game_summary(game: Game) -> dict[str, Any]:
         "created": _time(game.created_at),
         "updated": _time(game.updated_at),
         "finished": _time(game.finished_at),
+        "started": _time(game.started_at),
+        "closes": _time(game.closes_at),
     }
 
 

@@ -40,16 +40,36 @@ class GameSummarySerializer(serializers.Serializer):
     created = serializers.DateTimeField()
     updated = serializers.DateTimeField()
     finished = serializers.DateTimeField(allow_null=True)
+    started = serializers.DateTimeField(
+        allow_null=True, help_text="the first move, by the server's clock: time runs from here",
+    )
+    closes = serializers.DateTimeField(
+        allow_null=True, help_text="a ranked daily takes no action after this time",
+    )
 
 
 class GameSerializer(GameSummarySerializer):
     state = serializers.JSONField(help_text="the visible view: never the stock's order")
 
 
+class HintRequestSerializer(serializers.Serializer):
+    fair = serializers.BooleanField(
+        required=False, default=False,
+        help_text="true: the fair hint, which does not peek at the stock",
+    )
+
+
 class HintSerializer(serializers.Serializer):
     move = serializers.CharField(allow_null=True)
     verdict = serializers.ChoiceField(choices=["winnable", "lost", "unknown"])
     line_length = serializers.IntegerField(allow_null=True)
+    fair = serializers.BooleanField(
+        required=False, help_text="present and true on the fair hint only",
+    )
+    chance = serializers.FloatField(
+        required=False, min_value=0, max_value=1,
+        help_text="fair hint: the share of sampled stock orders its move won",
+    )
 
 
 class HintedGameSerializer(GameSerializer):
