@@ -1,0 +1,53 @@
+"""manage.py rescreen_day YYYY-MM-DD [--variant V]: check a day's dailies with the solver again.
+
+Kept while still proved winnable; replaced by the next winnable candidate when
+not and nobody has played it; refused (exit status 1) when it was played.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from game.engine import EngineError, get_variant
+from leaderboards.dailies import NoWinnableDeal
+from leaderboards.days import parse_day
+from leaderboards.rescreening import rescreen_day
+
+
+class Command(BaseCommand):
+    help = "Re-screen a day's daily deals; replace one no longer proved winnable if unplayed."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("day", help="the UTC day, YYYY-MM-DD")
+        parser.add_argument("--variant", action="append", dest="variants",
+                            help="a variant slug (repeat; default: DAILY_VARIANTS)")
+        parser.add_argument("--budget", type=float,
+                            default=settings.DAILY_SCREEN_BUDGET_SECONDS,
+                            help="solver seconds per deal (default: DAILY_SCREEN_BUDGET_SECONDS)")
+
+    def handle(self, *args: Any, day: str, variants: list[str] | None, budget: float,
+               **options: Any) -> None:
+        try:
+            when = parse_day(day)
+            slugs = [get_variant(slug).slug for slug in variants or settings.DAILY_VARIANTS]
+        except (ValueError, EngineError) as error:
+            raise CommandError(f"bad day or variant: {error}") from error
+        if budget <= 0:
+            raise CommandError("--budget is a number of seconds above 0")
+        refused = [outcome for outcome in (self.one(when, slug, budget) for slug in slugs)
+                   if not outcome]
+        if refused:
+            raise CommandError(f"{len(refused)} daily(ies) of {when} could not be re-screened")
+
+    def one(self, day: Any, variant: str, budget: float) -> bool:
+        try:
+            outcome = rescreen_day(day, variant, budget)
+        except NoWinnableDeal as error:
+            self.stderr.write(f"{day} {variant}: {error}")
+            return False
+        stream = self.stdout if outcome.ok else self.stderr
+        stream.write(f"{day} {variant}: {outcome.verdict}: {outcome.detail}")
+        return outcome.ok
