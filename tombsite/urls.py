@@ -6,7 +6,7 @@ from django.urls import include, path
 from django.views import defaults
 from drf_spectacular.views import SpectacularAPIView
 
-from . import accounts
+from . import accounts, health
 
 urlpatterns = [
     path("", include("game.urls")),
@@ -15,6 +15,7 @@ urlpatterns = [
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
+    path("healthz", health.healthz, name="healthz"),
 ]
 
 

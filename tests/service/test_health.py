@@ -1,0 +1,92 @@
+"""/healthz on the embedded default, and with a part missing (really missing: a closed port).
+
+The integration layer's compose test sees it go from 200 to 503 when the real
+Celery worker stops.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from tombsite import health
+
+from .stack import CLEARED_VARS, ROOT, free_port
+
+FAILURE_WORDS = ("Traceback", "Error", "refused", "127.0.0.1")
+
+
+def test_the_embedded_default_is_healthy(db: Any) -> None:
+    response = Client().get("/healthz")
+
+    assert response.status_code == 200
+    assert response.json() == {
+        "status": "ok", "database": "ok", "redis": "not used", "worker": "in-process",
+    }
+    assert "no-cache" in response["Cache-Control"]
+
+
+def test_a_missing_redis_is_named_and_no_worker_is_waited_for(db: Any, settings: Any) -> None:
+    settings.REDIS_URL = f"redis://127.0.0.1:{free_port()}/0"
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+
+    response = Client().get("/healthz")
+
+    assert response.status_code == 503
+    assert response.json() == {
+        "status": "failing", "database": "ok", "redis": "unreachable",
+        "worker": "not checked: no Redis",
+        "error": "redis: unreachable; worker: not checked: no Redis",
+    }
+    assert not any(word in response.content.decode() for word in FAILURE_WORDS)
+
+
+ASK_HEALTHZ = """
+import json
+from django.test import Client
+response = Client().get("/healthz", HTTP_HOST="localhost")
+print(json.dumps({"status": response.status_code, "body": response.content.decode()}))
+"""
+
+
+def test_a_missing_database_is_named_without_a_stack_trace() -> None:
+    env = {key: value for key, value in os.environ.items() if key not in CLEARED_VARS}
+    env.update(
+        DJANGO_SETTINGS_MODULE="tombsite.settings",
+        DATABASE_URL=f"postgres://tomb@127.0.0.1:{free_port()}/tomb",
+        DATABASE_POOL="false",  # a pool would retry for its timeout; one refusal is enough
+    )
+    shown = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", ASK_HEALTHZ], cwd=ROOT, env=env,
+        capture_output=True, text=True, timeout=60, check=True,
+    )
+    answer = json.loads(shown.stdout.splitlines()[-1])
+
+    assert answer["status"] == 503
+    body = json.loads(answer["body"])
+    assert body["database"] == "unreachable" and body["error"] == "database: unreachable"
+    assert body["redis"] == "not used" and body["worker"] == "in-process"
+    assert not any(word in answer["body"] for word in FAILURE_WORDS)
+
+
+@pytest.mark.parametrize(("allowed", "host"), [
+    ("tomb.example.org,www.tomb.example.org", "tomb.example.org"),
+    (".example.org", "example.org"),
+    ("*", "localhost"),
+    ("", "localhost"),
+])
+def test_the_probe_sends_a_host_the_site_accepts(
+    monkeypatch: pytest.MonkeyPatch, allowed: str, host: str
+) -> None:
+    monkeypatch.setenv("ALLOWED_HOSTS", allowed)
+    assert health.probe_host() == host
+
+
+def test_the_probe_fails_when_nothing_answers() -> None:
+    assert health.probe(f"http://127.0.0.1:{free_port()}/healthz") == 1
