@@ -68,7 +68,7 @@ class Player:
         assert response.status_code == 302, response.text[:300]
         visitor.token = visitor.http.get("/api/csrf/").json()["csrf_token"]  # rotated at log-in
         self.token = visitor.token
-        self.game_id = visitor.post("/api/games/", {"variant": "three-card", "deal": 2}).json()["id"]
+        self.game_id = visitor.new_game(2)["id"]
         assert visitor.get("/api/daily/three-card/").status_code == 200  # made before fuzzing
         self.session = requests.Session()
         self.session.cookies.update(dict(visitor.http.cookies.items()))
