@@ -215,12 +215,15 @@ STATIC_URL = "static/"
 # missing folder, so the embedded default leaves it unset.
 STATIC_ROOT = env.str("STATIC_ROOT", default="") or None
 STATICFILES_DIRS = [BASE_DIR / "frontend" / "static"]
-# Whitenoise serves from the finders too, so the embedded default needs no
-# collectstatic step; production images run collectstatic anyway.
-WHITENOISE_USE_FINDERS = True
+# Without STATIC_ROOT whitenoise serves from the finders, so the embedded default
+# needs no collectstatic step; production images run it and serve only its output.
+WHITENOISE_USE_FINDERS = STATIC_ROOT is None
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+    # With STATIC_ROOT (the image runs collectstatic) pages name content-hashed
+    # files that whitenoise serves cached for ever; an upgrade changes the names.
+    "staticfiles": {"BACKEND": "tombsite.staticfiles.HashedModulesStorage"
+                    if STATIC_ROOT else "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
 LANGUAGE_CODE = "en-us"
