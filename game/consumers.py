@@ -122,7 +122,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if seq is not None and (type(seq) is not int or not 0 <= seq < MAX_SEQ):
             await self.send_error("seq must be a whole number")
             return
-        handler = self.HANDLERS.get(content.get("type"))  # type: ignore[arg-type]
+        kind = content.get("type")
+        # A list or an object as the type is unhashable: a lookup would raise (fuzzing).
+        handler = self.HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
             await self.send_error("unknown type (use move, undo, hint or sync)", seq)
             return
