@@ -12,15 +12,20 @@ def test_the_play_page_has_the_controls_and_no_game_state(alice: Browser) -> Non
 
     assert response.status_code == 200
     page = response.content.decode()
-    for control in ('id="new"', 'data-move="D"', 'data-move="R"', 'data-move="F"',
-                    'data-move="C"', 'id="undo"', 'id="hint"', "tomb/play.js"):
+    for control in ('id="new"', 'id="replay"', 'id="open-deal"', 'id="variant"', 'data-move="D"',
+                    'id="undo"', 'id="hint"', 'id="fair-hint"', 'aria-live="polite"',
+                    'data-size="XL"', "tomb/play.js"):
         assert control in page
+    for slot in ("nw", "ne", "sw", "se", "tomb", "n", "w", "e", "s", "stock", "waste"):
+        assert f'data-slot="{slot}"' in page
     assert game["id"] not in page  # the script fetches the table
     assert "csrftoken" in response.cookies
 
 
 def test_the_script_and_style_are_served(alice: Browser) -> None:
-    for path, kind in (("/static/tomb/play.js", "javascript"), ("/static/tomb/play.css", "css")):
+    modules = ("play", "board", "input", "connection", "notation", "announcer")
+    for path, kind in (*((f"/static/tomb/{name}.js", "javascript") for name in modules),
+                       ("/static/tomb/play.css", "css")):
         response = alice.get(path)
         assert response.status_code == 200 and kind in response["Content-Type"]
         body = b"".join(response.streaming_content)

@@ -1,208 +1,287 @@
-// A plain board: the server is the referee, this page only sends intents and
-// draws the visible state it gets back. Live play goes over the game's
-// WebSocket; when that is down, the same actions go over REST.
+// The play page: follows one game, draws it, and turns the player's input into
+// intents for the server, which referees every move.
 
-const SUITS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
+import { announce, attach as attachAnnouncer } from "./announcer.js";
+import { drawTable } from "./board.js";
+import * as link from "./connection.js";
+import { attachInput } from "./input.js";
+import { REDEAL, TURN, cardName, describeMove, movePlaces, placeName } from "./notation.js";
+
 const $ = (selector) => document.querySelector(selector);
+const SIZES = ["S", "M", "L", "XL"];
+const store = {
+  get: (key, fallback) => { try { return localStorage.getItem(key) || fallback; } catch { return fallback; } },
+  set: (key, value) => { try { localStorage.setItem(key, value); } catch { /* private mode */ } },
+};
 
-let game = null;      // the last game payload drawn
-let socket = null;
-let seq = 0;
-let retry = 0;
-let hintMove = null;
+let game = null;       // the last game payload drawn
+let selected = false;  // the top waste card is picked up (tap, then tap a pile)
+let hint = null;       // { move, version, ... } while it applies to the game drawn
 
-function cookie(name) {
-  const found = document.cookie.split("; ").find((part) => part.startsWith(name + "="));
-  return found ? decodeURIComponent(found.split("=")[1]) : "";
-}
-
-async function api(method, url, body) {
-  const response = await fetch(url, {
-    method,
-    credentials: "same-origin",
-    headers: { "Content-Type": "application/json", "X-CSRFToken": cookie("csrftoken") },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await response.json().catch(() => ({ error: "the server sent no JSON" }));
-  if (!response.ok) throw new Error(data.error || response.statusText);
-  return data;
-}
-
-function cardHtml(text) {
-  if (!text) return "&ndash;";
-  const rank = text[0] === "T" ? "10" : text[0];
-  const red = text[1] === "H" || text[1] === "D";
-  return `<span class="card${red ? " red" : ""}">${rank}${SUITS[text[1]]}</span>`;
-}
-
-function say(text) { $("#message").textContent = text || ""; }
+// -- drawing -----------------------------------------------------------------
 
 function show(next) {
-  // States can arrive out of order from two tabs: keep the newest.
-  if (game && next.id === game.id && next.version < game.version) return;
-  if (!game || next.id !== game.id || next.version !== game.version) hintMove = null;
+  const before = game && game.id === next.id ? game : null;
+  if (before && next.version < before.version) return;
+  if (!before || before.version !== next.version) hint = hint && hint.version === next.version ? hint : null;
   game = next;
+  if (!before) selected = false;
   draw();
+  if (before) tellChange(before, next);
 }
 
 function draw() {
   const state = game.state;
-  const legal = new Set(state.legal);
-  $("#table").hidden = false;
-  const deal = game.deal ? `deal ${game.deal}`
-    : (game.ranked ? "ranked daily (a stock turn cannot be undone)" : "daily deal");
-  $("#title").textContent = `${state.variant} · ${deal} · pass ${state.pass} of ${state.passes}`;
-  for (const box of document.querySelectorAll("[data-pile]")) {
-    const name = box.dataset.pile;
-    const pile = state.foundations[name];
-    const extra = name === "tomb"
-      ? (state.tomb.complete ? "complete" : `wants ${state.tomb.wants}, round ${state.tomb.round}`)
-      : `${pile.length} cards`;
-    box.innerHTML = `<div>${name}</div>${cardHtml(pile[pile.length - 1])}<div>${extra}</div>`;
-    mark(box, legal.has(`F@${name}`), `F@${name}`);
-  }
-  for (const box of document.querySelectorAll("[data-cell]")) {
-    const name = box.dataset.cell;
-    box.innerHTML = `<div>cell ${name}</div>${cardHtml(state.cells[name])}`;
-    mark(box, legal.has(`C@${name}`), `C@${name}`);
-  }
-  $("#stock").innerHTML = `<div>stock</div><div class="card">${state.stock_count}</div>`;
-  mark($("#stock"), legal.has("D") || legal.has("R"), legal.has("R") ? "R" : "D");
-  const waste = state.waste.slice(-3).map(cardHtml).join(" ");
-  $("#waste").innerHTML = `<div>waste (${state.waste.length})</div>${waste || "&ndash;"}`;
-  for (const button of document.querySelectorAll("[data-move]")) {
-    button.disabled = !state.legal.some((move) => move.startsWith(button.dataset.move));
-  }
+  const hinted = hint && hint.move ? movePlaces(hint.move) : [];
+  drawTable($("#table"), state, { selected: selected && state.waste.length > 0, hinted });
+  $("#table").setAttribute("aria-busy", "false");
+  $("#title").textContent = title();
+  const tomb = state.tomb;
+  $("#tomb-counter").textContent = tomb.complete ? "complete" : `wants ${tomb.wants} · round ${tomb.round} of 4`;
+  $("#moves").textContent = String(state.moves);
+  $("#passes").textContent = `${state.passes_left} (pass ${state.pass} of ${state.passes})`;
+  $("#home").textContent = `${state.home} of 52`;
+  const turn = $("#turn");
+  const redeal = state.stock_count === 0;
+  turn.dataset.move = redeal ? REDEAL : TURN;
+  turn.firstChild.textContent = redeal ? "Turn over " : "Turn ";
+  turn.disabled = !state.legal.includes(turn.dataset.move);
   $("#undo").disabled = !state.can_undo;
-  $("#hint").disabled = game.status !== "playing";
-  const words = { playing: "Playing", won: "Won! All 52 cards are home.", lost: "Lost: no move is left. Undo or start again." };
-  $("#status").textContent = `${words[game.status]} · ${state.home} of 52 home · `
-    + `${game.moves} moves, ${game.undos} undos, ${game.hints} hints`;
+  $("#hint").disabled = $("#fair-hint").disabled = game.status !== "playing";
+  $("#replay").disabled = $("#end-replay").disabled = !game.deal;
+  drawEnd();
+  tick();
 }
 
-function mark(box, isLegal, move) {
-  box.classList.toggle("legal", isLegal);
-  box.classList.toggle("hint", hintMove === move);
+function variantName(slug) {
+  const option = [...$("#variant").options].find((item) => item.value === slug);
+  return option ? option.textContent : slug;
 }
 
-function connect() {
-  if (socket) socket.close();
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const id = game.id;
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/games/${id}/`);
-  socket = ws;
-  ws.onopen = () => { retry = 0; };
-  ws.onmessage = (event) => {
-    const message = JSON.parse(event.data);
-    if (message.type === "state") {
-      if (game && message.version > game.version + 1 && message.seq === undefined) {
-        ws.send(JSON.stringify({ type: "sync" }));  // a gap: ask for the full state
-      }
-      show(message.game);
-    } else if (message.type === "hint") {
-      showHint(message);
-    } else if (message.type === "error") {
-      say(message.error);
-    }
-  };
-  ws.onclose = () => {
-    if (socket !== ws) return;
-    socket = null;
-    // Keep playing over REST meanwhile; try the socket again a little later.
-    retry = Math.min(retry + 1, 5);
-    setTimeout(() => { if (game && game.id === id && !socket) connect(); }, 1000 * retry);
-  };
+function title() {
+  const name = variantName(game.variant);
+  if (!game.seeded) return `${name} · deal ${game.deal}`;
+  if (!game.ranked) return `Daily ${name} — replay, unranked`;
+  const day = game.closes ? new Date(Date.parse(game.closes) - 1).toISOString().slice(0, 10) : "";
+  return `Daily ${name} ${day} — ranked attempt`;
+}
+
+function drawEnd() {
+  const end = $("#end");
+  const over = game.status !== "playing";
+  end.hidden = !over;
+  end.className = game.status;
+  $("#end-undo").disabled = !game.state.can_undo;
+  if (!over) return;
+  $("#end-text").textContent = game.status === "won"
+    ? `You won! All 52 cards are home in ${game.state.moves} moves.`
+    : "No move is left: this deal is lost. Undo, replay it or start a new deal.";
+}
+
+// -- the clock: the server's start, ticking here -------------------------------
+
+function elapsedSeconds() {
+  if (!game || !game.started) return 0;
+  const end = game.finished ? Date.parse(game.finished) : Date.now() + link.clockSkewMs;
+  return Math.max(0, Math.floor((end - Date.parse(game.started)) / 1000));
+}
+
+function tick() {
+  const total = elapsedSeconds();
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor(total / 60) % 60;
+  const seconds = String(total % 60).padStart(2, "0");
+  $("#clock").textContent = hours ? `${hours}:${String(minutes).padStart(2, "0")}:${seconds}`
+    : `${minutes}:${seconds}`;
+}
+
+// -- telling the player ------------------------------------------------------
+
+function say(text) { $("#message").textContent = text || ""; }
+
+function tellChange(before, after) {
+  const was = before.state.log;
+  const now = after.state.log;
+  if (now.length < was.length) announce("Move undone.");
+  else if (now.length === was.length + 1) announce(describeMove(now[now.length - 1], before.state, after.state));
+  if (after.status !== before.status && after.status !== "playing") {
+    announce($("#end-text").textContent);
+    if (after.status === "won") celebrate();
+  }
+}
+
+function celebrate() {
+  const table = $("#table");
+  table.classList.remove("celebrate");
+  void table.offsetWidth;  // restart the animation
+  table.classList.add("celebrate");
+  loadWins();
+}
+
+const VERDICTS = {
+  winnable: "Winnable: the solver has a winning line from here.",
+  lost: "The deal can no longer be won.",
+  unknown: "The solver cannot tell whether the deal can still be won.",
+};
+
+function hintWords(move) {
+  const card = game.state.waste[game.state.waste.length - 1];
+  if (move === TURN) return "turn the stock";
+  if (move === REDEAL) return "turn the waste over";
+  const [kind, place] = move.split("@");
+  if (kind === "C") return `park the ${cardName(card)} in the ${placeName(place)}`;
+  return `play the ${cardName(card)} to ${place ? placeName(place) : "its foundation"}`;
 }
 
 function showHint(message) {
-  if (!game || message.version !== game.version) return;  // the board moved on
-  const hint = message.hint;
-  hintMove = hint.move;
-  const verdict = { winnable: "the deal can still be won", lost: "the deal cannot be won any more",
-    unknown: "the solver does not know whether it can still be won" }[hint.verdict];
-  say(hint.move ? `Hint: ${hint.move} (${verdict})` : `No move to suggest: ${verdict}`);
+  if (!game || message.version !== game.version) return;  // the board has moved on
+  hint = { ...message.hint, version: message.version };
+  const what = hint.move ? `${hint.fair ? "Fair hint" : "Hint"}: ${hintWords(hint.move)}.` : "No move to suggest.";
+  const why = hint.fair && hint.verdict === "unknown"
+    ? `From what you have seen, it wins about ${Math.round(hint.chance * 100)}% of the stock orders you could be facing.`
+    : VERDICTS[hint.verdict];
+  say(`${what} ${why}`);
+  announce(`${what} ${why}`);
   draw();
 }
 
-async function act(type, move) {
-  if (!game) return;
-  say("");
-  if (socket && socket.readyState === WebSocket.OPEN) {
-    socket.send(JSON.stringify({ type, move, seq: ++seq }));
+// -- actions -------------------------------------------------------------------
+
+function play(move) {
+  if (!game || !move) return;
+  // The drawn table is current unless actions are queued: then the server judges.
+  if (!link.pending() && !game.state.legal.includes(move) && move !== "F") {
+    const place = move.split("@")[1];
+    say(place ? `That card does not go on the ${placeName(place)}.` : "That move is not possible now.");
     return;
   }
+  say("");
+  link.perform({ type: "move", move });
+}
+
+const board = {
+  play,
+  turn: () => game && play(game.state.stock_count ? TURN : REDEAL),
+  selected: () => selected,
+  select(on) {
+    if (selected === Boolean(on)) return;
+    selected = Boolean(on);
+    if (game) draw();
+  },
+  shortcut(key) {
+    const keys = { D: board.turn, U: undo, H: () => askHint(false), G: () => askHint(true), N: () => newDeal() };
+    if (!keys[key]) return false;
+    keys[key]();
+    return true;
+  },
+};
+
+function undo() { if (game) { say(""); link.perform({ type: "undo" }); } }
+
+function askHint(fair) {
+  if (!game || game.status !== "playing") return;
+  say(fair ? "Thinking without peeking…" : "Asking the solver…");
+  link.perform(fair ? { type: "hint", fair: true } : { type: "hint" });
+}
+
+function onError(text, action) {
+  say(text);
+  announce(text);
+  if (action && action.type === "hint") hint = null;
+}
+
+// -- games ---------------------------------------------------------------------
+
+function follow(next) {
+  game = null;
+  hint = null;
+  show(next);
+  $("#variant").value = next.variant;
+  link.follow(next);
+  history.replaceState(null, "", next.seeded ? `?game=${next.id}` : location.pathname);
+  document.body.dataset.ready = "1";
+}
+
+async function newDeal(deal) {
+  const body = { variant: $("#variant").value };
+  if (deal) body.deal = Number(deal);
   try {
-    const base = `/api/games/${game.id}/`;
-    if (type === "move") show(await api("POST", base + "moves/", { move }));
-    if (type === "undo") show(await api("POST", base + "undo/"));
-    if (type === "hint") {
-      const answer = await api("POST", base + "hint/");
-      show(answer);
-      showHint({ version: answer.version, hint: answer.hint });
-    }
+    follow(await link.api("POST", "/api/games/", body));
+    say("");
+    announce(`New deal ${game.deal}.`);
   } catch (error) {
     say(error.message);
   }
 }
 
-async function start(deal) {
+async function resumeOrDeal() {
+  const variant = $("#variant").value;
   try {
-    const body = { variant: $("#variant").value };
-    if (deal) body.deal = Number(deal);
-    game = null;
-    show(await api("POST", "/api/games/", body));
-    connect();
+    follow(await link.api("GET", `/api/games/resume/?variant=${encodeURIComponent(variant)}`));
   } catch (error) {
-    say(error.message);
-  }
-}
-
-async function resume() {
-  try {
-    show(await api("GET", `/api/games/resume/?variant=${encodeURIComponent($("#variant").value)}`));
-    connect();
-  } catch (error) {
-    // No unfinished game of this variant: wait for "New game".
+    if (error.status === 404) await newDeal(); else say(error.message);
   }
 }
 
 async function openGame(id) {
-  // A daily's game, from the daily page's link.
   try {
-    show(await api("GET", `/api/games/${encodeURIComponent(id)}/`));
-    $("#variant").value = game.variant;
-    connect();
+    follow(await link.api("GET", `/api/games/${encodeURIComponent(id)}/`));
   } catch (error) {
     say(error.message);
+    await resumeOrDeal();
   }
 }
 
-$("#new").onclick = () => start($("#deal").value);
-$("#replay").onclick = () => game && start(game.deal);
-$("#variant").onchange = resume;
-$("#undo").onclick = () => act("undo");
-$("#hint").onclick = () => act("hint");
-for (const button of document.querySelectorAll("[data-move]")) {
-  button.onclick = () => act("move", button.dataset.move);
+async function loadWins() {
+  try {
+    const { wins } = await link.api("GET", "/api/stats/");
+    $("#wins").textContent = "Your wins: " + Object.entries(wins)
+      .map(([slug, count]) => `${variantName(slug)} ${count}`).join(" · ");
+  } catch { /* the count is a nicety */ }
 }
-for (const box of document.querySelectorAll("[data-pile]")) {
-  box.onclick = () => act("move", `F@${box.dataset.pile}`);
-}
-for (const box of document.querySelectorAll("[data-cell]")) {
-  box.onclick = () => act("move", `C@${box.dataset.cell}`);
-}
-$("#stock").onclick = () => game && act("move", game.state.legal.includes("R") ? "R" : "D");
 
-document.addEventListener("keydown", (event) => {
-  if (event.target.tagName === "INPUT" || event.ctrlKey || event.metaKey || event.altKey) return;
-  const key = event.key.toUpperCase();
-  if ("DRFC".includes(key) && key.length === 1) act("move", key);
-  else if (key === "U") act("undo");
-  else if (key === "H") act("hint");
-  else if (key === "N") start($("#deal").value);
-  else return;
-  event.preventDefault();
-});
+function setSize(size) {
+  if (!SIZES.includes(size)) size = "M";
+  const root = $("#play");
+  for (const name of SIZES) root.classList.toggle(`size-${name}`, name === size);
+  for (const button of document.querySelectorAll("[data-size]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.size === size));
+  }
+  store.set("tomb.size", size);
+}
 
-const wanted = new URLSearchParams(location.search).get("game");
-if (wanted) openGame(wanted); else resume();
+function wire() {
+  attachAnnouncer($("#announcer"));
+  attachInput($("#table"), board);
+  link.setHandlers({
+    state: show,
+    hint: showHint,
+    error: onError,
+    link: (status) => {
+      $("#link").textContent = { live: "", reconnecting: "Reconnecting…", closed: "Not your game." }[status];
+    },
+  });
+  $("#new").onclick = () => newDeal();
+  $("#end-new").onclick = () => newDeal();
+  $("#replay").onclick = $("#end-replay").onclick = () => game && game.deal && newDeal(game.deal);
+  $("#open-deal").onsubmit = (event) => { event.preventDefault(); newDeal($("#deal").value); };
+  $("#undo").onclick = $("#end-undo").onclick = undo;
+  $("#hint").onclick = () => askHint(false);
+  $("#fair-hint").onclick = () => askHint(true);
+  $("#turn").onclick = board.turn;
+  $("#variant").onchange = () => { store.set("tomb.variant", $("#variant").value); resumeOrDeal(); };
+  for (const button of document.querySelectorAll("[data-size]")) button.onclick = () => setSize(button.dataset.size);
+  setInterval(() => game && game.status === "playing" && game.started && tick(), 1000);
+}
+
+function start() {
+  wire();
+  setSize(store.get("tomb.size", "M"));
+  const variant = store.get("tomb.variant", "");
+  if ([...$("#variant").options].some((option) => option.value === variant)) $("#variant").value = variant;
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted) openGame(wanted); else resumeOrDeal();
+  loadWins();
+}
+
+start();
