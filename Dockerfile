@@ -1,0 +1,37 @@
+# The site's one image: the web server (uvicorn), the Celery worker and beat all run
+# it, each with its own command (docker-compose.yml). README: "Admins: running it
+# with docker compose".
+
+# -- build: the dependencies and the solver's compiled core need a C compiler -----
+FROM python:3.11-slim AS build
+ENV PIP_NO_CACHE_DIR=1 PIP_DISABLE_PIP_VERSION_CHECK=1 PYTHONDONTWRITEBYTECODE=1
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends gcc libc6-dev \
+    && rm -rf /var/lib/apt/lists/*
+RUN python -m venv /venv
+ENV PATH=/venv/bin:$PATH
+WORKDIR /app
+COPY . .
+# Editable, as scripts/run installs it: the site finds its templates and static
+# files beside its code (settings.BASE_DIR), and build_ext puts solver_worker's
+# compiled core there too, so every process imports the one copy in /app.
+RUN pip install --upgrade pip && pip install -e .
+# Content-hashed static files, served by whitenoise (settings: STATIC_ROOT set).
+ENV STATIC_ROOT=/app/staticfiles
+RUN python manage.py collectstatic --noinput
+
+# -- run: no compiler, a user without rights to the code -------------------------
+FROM python:3.11-slim
+ENV PATH=/venv/bin:$PATH PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 \
+    STATIC_ROOT=/app/staticfiles DJANGO_SETTINGS_MODULE=tombsite.settings
+RUN useradd --system --uid 10001 --user-group --home-dir /nonexistent --no-create-home tomb
+COPY --from=build /venv /venv
+COPY --from=build /app /app
+WORKDIR /app
+USER tomb
+EXPOSE 8000
+# The web server's check; docker-compose.yml gives the worker and beat their own.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=30s --retries=3 \
+    CMD ["python", "-m", "tombsite.health", "http://127.0.0.1:8000/healthz"]
+CMD ["uvicorn", "tombsite.asgi:application", "--host", "0.0.0.0", "--port", "8000", \
+     "--ws-max-size", "65536", "--no-access-log"]
