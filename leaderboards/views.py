@@ -1,4 +1,4 @@
-"""Plain server-rendered pages of the daily challenge (the full board UI comes later).
+"""Server-rendered pages of the daily challenge: usable before (and without) the script.
 
 Thin: each reads through actions and boards; an ActionError becomes a small
 error page with its status. Today's page renders no card: the stock order
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import calendar
 from collections.abc import Callable
-from datetime import date
+from datetime import date, timedelta
 from functools import wraps
 from typing import Any
 
@@ -19,10 +19,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from game.actions import ActionError, player_from
+from game.actions import ActionError, BadRequest, player_from
 from game.engine import DEFAULT_VARIANT, VARIANTS
 
 from . import actions, boards
+from .days import today
 
 View = Callable[..., HttpResponse]
 
@@ -75,12 +76,24 @@ def archive(request: HttpRequest, variant: str) -> HttpResponse:
 
 @pages
 def all_time(request: HttpRequest, variant: str) -> HttpResponse:
+    """The three all-time boards; ?board=<name>&page=<n> turns the pages of one of them."""
     chosen = actions.check_variant(variant)
-    tables = [(name, boards.all_time_board(chosen.slug, name)) for name in boards.ALL_TIME_BOARDS]
+    paged = check_board(request.GET.get("board"))
+    page = actions.check_page(request.GET.get("page"))
+    tables = [(name, boards.all_time_board(chosen.slug, name, page if name == paged else 1))
+              for name in boards.ALL_TIME_BOARDS]
     return render(request, "leaderboards/boards.html", {
         "variant": chosen, "variants": VARIANTS.values(), "tables": tables,
         "min_games": settings.BOARD_MIN_GAMES,
     })
+
+
+def check_board(value: str | None) -> str:
+    if value is None:
+        return boards.ALL_TIME_BOARDS[0]
+    if value not in boards.ALL_TIME_BOARDS:
+        raise BadRequest("the boards are wins, win-rate and streak")
+    return value
 
 
 @login_required
@@ -93,13 +106,23 @@ def my_stats(request: HttpRequest) -> HttpResponse:
         entry["name"] = VARIANTS[entry["variant"]].name
     return render(request, "leaderboards/my_stats.html", {
         "stats": stats, "month": month, "variants": VARIANTS.values(),
+        **month_links(month),
     })
+
+
+def month_links(month: date) -> dict[str, date | None]:
+    """The months either side of the shown one; no next month past this one."""
+    first = month.replace(day=1)
+    previous = (first - timedelta(days=1)).replace(day=1)
+    following = (first + timedelta(days=32)).replace(day=1)
+    return {"previous_month": previous,
+            "next_month": following if following <= today() else None}
 
 
 def month_grid(month: date, played: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     """Weeks (Monday first) of day cells: each a date and the daily played on it, if any."""
     by_date = {entry["date"]: entry for entry in played}
     weeks = calendar.Calendar().monthdatescalendar(month.year, month.month)
-    return [[{"day": cell.day if cell.month == month.month else None,
+    return [[{"day": cell.day if cell.month == month.month else None, "date": cell,
               "played": by_date.get(cell.isoformat()) if cell.month == month.month else None}
              for cell in week] for week in weeks]

@@ -1,12 +1,14 @@
-// The daily pages: start (or go on with) today's game, replay an archive deal,
-// copy the share line, and keep the field up to date over /ws/daily/<variant>/.
-// The game itself is played on the board page (/?game=<id>).
+// The pages beside the board: start (or go on with) today's daily, replay an
+// archive deal, copy the share line, keep the field live over
+// /ws/daily/<variant>/, and turn the statistics calendar's months in place.
+// The server renders every page whole; this only enhances it. Games are
+// played on the board page (/?game=<id>).
 
-const $ = (selector) => document.querySelector(selector);
+const $ = (selector, root = document) => root.querySelector(selector);
 
 function cookie(name) {
   const found = document.cookie.split("; ").find((part) => part.startsWith(name + "="));
-  return found ? decodeURIComponent(found.split("=")[1]) : "";
+  return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
 }
 
 function say(text) {
@@ -14,25 +16,69 @@ function say(text) {
   if (box) box.textContent = text || "";
 }
 
-async function openGame(url) {
+// One polite live region for short news (copied, month shown, field changes).
+function announce(text) {
+  let region = $("#field-news") || $("#page-news");
+  if (!region) {
+    region = document.createElement("p");
+    region.id = "page-news";
+    region.className = "visually-hidden";
+    region.setAttribute("aria-live", "polite");
+    document.body.append(region);
+  }
+  region.textContent = text;
+}
+
+// -- opening a game on the board -------------------------------------------------
+
+async function openGame(url, button) {
+  button.disabled = true;
+  say("");
   try {
     const response = await fetch(url, {
       method: "POST",
       credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-CSRFToken": cookie("csrftoken") },
     });
-    const data = await response.json().catch(() => ({ error: "the server sent no JSON" }));
+    const data = await response.json().catch(() => ({ error: "the server sent no answer" }));
     if (!response.ok) throw new Error(data.error || response.statusText);
     location.assign(`/?game=${encodeURIComponent(data.id)}`);
   } catch (error) {
-    say(error.message);
+    say(`Could not open the game: ${error.message}`);
+    button.disabled = false;
   }
 }
 
-// -- the field -------------------------------------------------------------
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("#play-daily, [data-replay]");
+  if (!button) return;
+  const url = button.dataset.replay || `/api/daily/${button.dataset.variant}/play/`;
+  openGame(url, button);
+});
+
+// -- the share line --------------------------------------------------------------
+
+async function copyShare(button) {
+  const input = $("#share");
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch {
+    // No clipboard API (a plain-http site): the older way still works.
+    input.select();
+    document.execCommand("copy");
+  }
+  button.textContent = "Copied";
+  announce("Share line copied to the clipboard");
+  setTimeout(() => { button.textContent = "Copy"; }, 2500);
+}
+
+const copy = $("#copy-share");
+if (copy) copy.addEventListener("click", () => copyShare(copy));
+
+// -- the field ---------------------------------------------------------------------
 
 const field = $("#field");
-let entries = new Map();  // player -> entry
+let entries = new Map(); // player -> entry
 
 function better(a, b) {
   // The board's order: cards home, no hints first, time, moves.
@@ -40,60 +86,132 @@ function better(a, b) {
     || (a.moves - b.moves);
 }
 
-function cell(text) {
-  const td = document.createElement("td");
-  td.textContent = String(text);
-  return td;
+function stateWord(entry) {
+  if (entry.status === "won") return "won";
+  return entry.finished ? "lost" : "playing";
 }
 
-function drawField() {
-  const rows = $("#field-rows");
-  rows.replaceChildren();
-  const sorted = [...entries.values()].sort(better);
-  for (const entry of sorted) {
-    const tr = document.createElement("tr");
-    const finished = entry.status === "won" ? "won" : (entry.finished ? "lost" : "playing");
-    for (const text of [entry.player, entry.home, finished, entry.time, entry.moves, entry.hints]) {
-      tr.append(cell(text));
-    }
-    rows.append(tr);
+function cellOf(tag, content) {
+  const cell = document.createElement(tag);
+  cell.append(...[content].flat());
+  return cell;
+}
+
+function homeCell(home) {
+  const meter = document.createElement("meter");
+  Object.assign(meter, { min: 0, max: 52, value: home });
+  meter.setAttribute("aria-hidden", "true");
+  return cellOf("td", [meter, ` ${home}`]);
+}
+
+function rowOf(entry, rank, me, fresh) {
+  const row = document.createElement("tr");
+  row.dataset.player = entry.player;
+  if (entry.player === me) {
+    row.className = "me";
+    row.setAttribute("aria-current", "true");
   }
+  if (fresh) row.classList.add("fresh");
+  const name = cellOf("th", entry.player);
+  name.scope = "row";
+  row.append(cellOf("td", String(rank)), name, homeCell(entry.home),
+    cellOf("td", stateWord(entry)), cellOf("td", entry.time), cellOf("td", String(entry.moves)),
+    cellOf("td", String(entry.hints)));
+  return row;
+}
+
+function drawField(freshPlayer) {
+  const rows = $("#field-rows");
+  const me = rows.closest("table").dataset.me;
+  const sorted = [...entries.values()].sort(better);
+  rows.replaceChildren(...sorted.map(
+    (entry, index) => rowOf(entry, index + 1, me, entry.player === freshPlayer)));
   if (!sorted.length) {
-    const tr = document.createElement("tr");
-    const td = cell("No ranked player yet.");
-    td.colSpan = 6;
-    tr.append(td);
-    rows.append(tr);
+    const empty = cellOf("td", "No ranked player yet.");
+    empty.colSpan = 7;
+    const row = cellOf("tr", empty);
+    row.className = "empty";
+    rows.append(row);
   }
 }
+
+function news(entry) {
+  if (entry.status === "won") return `${entry.player} won in ${entry.time}`;
+  if (entry.finished) return `${entry.player} finished with ${entry.home} cards home`;
+  return `${entry.player}: ${entry.home} card${entry.home === 1 ? "" : "s"} home`;
+}
+
+function fieldStatus(text, live) {
+  const status = $("#field-status");
+  status.textContent = text;
+  status.className = `live-status ${live ? "live" : "down"}`;
+}
+
+let retryMs = 1000;
 
 function watchField() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/daily/${field.dataset.variant}/`);
-  ws.onmessage = (event) => {
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/daily/${field.dataset.variant}/`);
+  socket.onopen = () => {
+    retryMs = 1000;
+    fieldStatus("Live.", true);
+  };
+  socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "field" && message.date === field.dataset.date) {
+    if (message.date !== field.dataset.date) return; // a new day: the page is stale
+    if (message.type === "field") {
       entries = new Map(message.entries.map((entry) => [entry.player, entry]));
       drawField();
-    } else if (message.type === "entry" && message.date === field.dataset.date) {
+    } else if (message.type === "entry") {
       entries.set(message.entry.player, message.entry);
-      drawField();
+      drawField(message.entry.player);
+      announce(news(message.entry));
     }
   };
-  ws.onclose = () => setTimeout(watchField, 5000);
-}
-
-// -- wiring ------------------------------------------------------------------
-
-const play = $("#play-daily");
-if (play) play.onclick = () => openGame(`/api/daily/${play.dataset.variant}/play/`);
-const replay = $("#replay-daily");
-if (replay) replay.onclick = () => openGame(replay.dataset.url);
-const copy = $("#copy-share");
-if (copy) {
-  copy.onclick = async () => {
-    await navigator.clipboard.writeText($("#share").textContent);
-    copy.textContent = "Copied";
+  socket.onclose = () => {
+    // Reconnect by itself, backing off to 30 s; the server resends the whole field.
+    fieldStatus("Connection lost; reconnecting…", false);
+    setTimeout(watchField, retryMs);
+    retryMs = Math.min(retryMs * 2, 30000);
   };
 }
+
 if (field) watchField();
+
+// -- the statistics calendar: turn months without leaving the page ----------------------
+
+async function showMonth(url, push) {
+  const area = $("#calendars");
+  try {
+    const response = await fetch(url, { credentials: "same-origin" });
+    if (!response.ok) throw new Error(response.statusText);
+    const page = new DOMParser().parseFromString(await response.text(), "text/html");
+    area.replaceWith($("#calendars", page));
+  } catch {
+    location.assign(url); // let the server page say what went wrong
+    return;
+  }
+  if (push) history.pushState({ month: url }, "", url);
+  const title = $("#month-title");
+  title.focus();
+  announce(`Showing ${title.textContent}`);
+}
+
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-month]");
+  if (!link || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  event.preventDefault();
+  showMonth(link.href, true);
+});
+
+if ($("#calendars")) {
+  window.addEventListener("popstate", () => showMonth(location.href, false));
+  // PageUp / PageDown turn the months, as in a date picker.
+  document.addEventListener("keydown", (event) => {
+    const rel = { PageUp: "prev", PageDown: "next" }[event.key];
+    const link = rel && $(`a[data-month][rel="${rel}"]`);
+    if (!link || event.target.closest("input, textarea")) return;
+    event.preventDefault();
+    showMonth(link.href, true);
+  });
+}

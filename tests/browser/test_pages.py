@@ -1,0 +1,241 @@
+"""The pages beside the board in real Chromium: accounts with their errors, my statistics
+and the dailies calendar, the archive and its replay, the all-time boards, and keyboard
+reach across the pages.
+
+Players sign up through the real form; their daily moves go through the site's own API
+from inside the page (the CSRF cookie as the page's script sends it).
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+
+from playwright.sync_api import expect
+
+PASSWORD = "tomb-of-the-emperor-1821"
+
+
+def sign_up(page: Any, name: str | None = None) -> str:
+    """A new player, signed up through the form; returns the name."""
+    name = name or f"p{uuid.uuid4().hex[:10]}"
+    page.goto("/accounts/signup/")
+    page.get_by_label("Username").fill(name)
+    page.locator("[name=password1]").fill(PASSWORD)
+    page.locator("[name=password2]").fill(PASSWORD)
+    page.get_by_role("button", name="Sign up").click()
+    page.wait_for_url(re.compile(r"/(\?.*)?$"))
+    return name
+
+
+# Plays through the API from the page: a card home when one fits, else park, else
+# turn; stops once `target` cards are home or the game is over. Returns the game.
+PLAY = """async ({game, target}) => {
+  const token = document.cookie.split("; ").find((c) => c.startsWith("csrftoken=")).slice(10);
+  const post = async (url, body) => {
+    const response = await fetch(url, {method: "POST", credentials: "same-origin",
+      headers: {"Content-Type": "application/json", "X-CSRFToken": token},
+      body: body ? JSON.stringify(body) : undefined});
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  let state = await (await fetch(`/api/games/${game}/`, {credentials: "same-origin"})).json();
+  for (let turn = 0; turn < 600 && state.status === "playing" && state.home < target; turn++) {
+    const legal = state.state.legal;
+    const move = legal.find((m) => m.startsWith("F")) || legal.find((m) => m === "D")
+      || legal.find((m) => m === "R") || legal.find((m) => m.startsWith("C"));
+    state = await post(`/api/games/${game}/moves/`, {move});
+  }
+  return state;
+}"""
+
+
+def start_daily(page: Any, variant: str = "three-card") -> str:
+    """Press the daily page's Play button; returns the game id the board opens."""
+    page.goto(f"/daily/{variant}/")
+    page.get_by_role("button", name="Play today's daily").click()
+    page.wait_for_url(re.compile(r"/\?game=[0-9a-f-]{36}$"))
+    return str(page.url.rsplit("=", 1)[1])
+
+
+def play(page: Any, game: str, target: int = 52) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate(PLAY, {"game": game, "target": target})
+    return result
+
+
+def make_past_daily(site: Any, days_ago: int) -> str:
+    """A past 3-card daily, made (and screened by the real solver) on the site's database."""
+    return site.manage("shell", "-c", (
+        "from datetime import timedelta; from leaderboards import dailies;"
+        "from leaderboards.days import today;"
+        f"print(dailies.make_daily(today() - timedelta(days={days_ago}), 'three-card').date)"
+    )).strip().splitlines()[-1]
+
+
+# -- accounts ---------------------------------------------------------------------
+
+def test_sign_up_errors_are_shown_and_nothing_is_made(page: Any) -> None:
+    taken = sign_up(page)
+    page.get_by_role("button", name="Log out").click()
+
+    page.goto("/accounts/signup/")
+    page.get_by_label("Username").fill(taken)
+    page.locator("[name=password1]").fill(PASSWORD)
+    page.locator("[name=password2]").fill(PASSWORD + "x")
+    page.get_by_role("button", name="Sign up").click()
+
+    expect(page.get_by_role("alert")).to_contain_text("correct the marked fields")
+    expect(page.locator(".field.invalid")).to_have_count(2)
+    expect(page.get_by_text("A user with that username already exists.")).to_be_visible()
+    expect(page.get_by_label("Username")).to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_role("link", name="Log in")).to_have_count(2)  # still a visitor
+
+
+def test_log_in_errors_then_log_in_and_out(page: Any) -> None:
+    name = sign_up(page)
+    page.get_by_role("button", name="Log out").click()
+
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(name)
+    page.get_by_label("Password").fill("not-the-password")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("alert")).to_contain_text("correct username and password")
+
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.locator("header")).to_contain_text(name)
+    page.get_by_role("button", name="Log out").click()
+    expect(page.locator("header")).not_to_contain_text(name)
+
+
+def test_a_password_change_keeps_the_player_logged_in(page: Any) -> None:
+    sign_up(page)
+    page.goto("/accounts/password_change/")
+    page.locator("[name=old_password]").fill("wrong-one-here")
+    page.locator("[name=new_password1]").fill(PASSWORD + "-2")
+    page.locator("[name=new_password2]").fill(PASSWORD + "-2")
+    page.get_by_role("button", name="Change password").click()
+    expect(page.get_by_role("alert")).to_be_visible()
+    expect(page.get_by_text("Your old password was entered incorrectly")).to_be_visible()
+
+    page.locator("[name=old_password]").fill(PASSWORD)
+    page.locator("[name=new_password1]").fill(PASSWORD + "-2")
+    page.locator("[name=new_password2]").fill(PASSWORD + "-2")
+    page.get_by_role("button", name="Change password").click()
+    expect(page.get_by_role("heading", name="Password changed")).to_be_visible()
+
+
+def test_a_visitor_is_sent_to_log_in_for_statistics(page: Any) -> None:
+    page.goto("/me/stats/")
+    expect(page).to_have_url(re.compile(r"/accounts/login/\?next=/me/stats/"))
+    expect(page.get_by_role("heading", name="Log in")).to_be_visible()
+
+
+# -- statistics and the calendar -----------------------------------------------------
+
+def test_statistics_and_the_calendar_of_a_player_with_a_daily(page: Any) -> None:
+    sign_up(page)
+    game = start_daily(page)
+    played = play(page, game, target=1)
+    today = page.evaluate("new Date().toISOString().slice(0, 10)")
+
+    page.goto("/me/stats/")
+    three = page.locator("section", has=page.get_by_role("heading", name="3-card deal"))
+    expect(three.locator("dt:text-is('Dailies played (ranked)') + dd")).to_have_text("1")
+    cell = three.locator("table.calendar td.played")
+    expect(cell).to_have_count(1)
+    expect(cell).to_contain_text(str(int(today[-2:])))
+    expect(cell).to_contain_text(f"{played['home']} home")
+
+    # The month turns in place (and by keyboard), focus on the new month's title.
+    title = page.locator("#month-title")
+    shown = title.inner_text()
+    page.get_by_role("link", name=re.compile("←")).click()
+    expect(title).not_to_have_text(shown)
+    expect(title).to_be_focused()
+    expect(page.locator("table.calendar td.played")).to_have_count(0)
+    assert "month=" in page.url
+    page.keyboard.press("PageDown")
+    expect(title).to_have_text(shown)
+    expect(page.locator("table.calendar td.played")).to_have_count(1)
+
+    page.locator("table.calendar td.played a").click()
+    expect(page).to_have_url(re.compile(rf"/daily/three-card/{today}/$"))
+
+
+# -- the archive ------------------------------------------------------------------------
+
+def test_the_archive_lists_a_past_daily_and_replays_it_unranked(page: Any, site: Any) -> None:
+    past = make_past_daily(site, 2)
+    sign_up(page)
+
+    page.goto("/daily/three-card/archive/")
+    expect(page.get_by_role("link", name=past)).to_be_visible()
+    page.get_by_role("button", name=f"Replay the daily of {past}").click()
+    page.wait_for_url(re.compile(r"/\?game=[0-9a-f-]{36}$"))
+    game = page.url.rsplit("=", 1)[1]
+
+    replayed = page.evaluate("async (id) => (await fetch(`/api/games/${id}/`)).json()", game)
+    assert replayed["ranked"] is False and replayed["seeded"] is True
+    assert replayed["state"]["stock_count"] == 52
+
+    page.goto(f"/daily/three-card/{past}/")
+    expect(page.get_by_role("button", name="Replay this deal")).to_be_visible()
+    page.get_by_text("The stock, top card first").click()
+    assert len(page.locator(".order").inner_text().split()) == 52
+
+
+# -- all-time boards ------------------------------------------------------------------------
+
+def test_the_all_time_boards_highlight_my_row(page: Any) -> None:
+    name = sign_up(page)
+    start_daily(page)
+
+    page.goto("/boards/three-card/")
+    mine = page.locator("#streak tr.me")
+    expect(mine).to_have_count(1)
+    expect(mine.get_by_role("rowheader")).to_contain_text(name)
+    expect(page.locator("#wins").get_by_role("table")).to_be_visible()
+    page.goto("/boards/three-card/?board=streak&page=2")
+    expect(page.locator("#streak")).to_contain_text("Nobody yet on this page")
+    expect(page.locator("#streak").get_by_role("link", name=re.compile("Previous"))).to_be_visible()
+
+
+# -- keyboard -------------------------------------------------------------------------------
+
+# Every control a pointer could use, by a stable description.
+CONTROLS = """() => [...document.querySelectorAll(
+  "a[href], button:not([disabled]), input:not([type=hidden]), summary, [tabindex='0']")]
+  .filter((el) => el.offsetParent !== null)
+  .map((el) => el.id || el.getAttribute("href") || el.getAttribute("aria-label")
+               || el.textContent.trim())"""
+FOCUSED = """() => { const el = document.activeElement;
+  return el.id || el.getAttribute("href") || el.getAttribute("aria-label")
+         || el.textContent.trim(); }"""
+
+
+def reached_by_tab(page: Any) -> set[str]:
+    seen: list[str] = []
+    for _ in range(120):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUSED)
+        if seen and focused == seen[0]:
+            break
+        seen.append(focused)
+    return set(seen)
+
+
+def test_the_keyboard_reaches_every_control_with_a_visible_focus(page: Any, site: Any) -> None:
+    past = make_past_daily(site, 1)
+    sign_up(page)
+    start_daily(page)
+    for url in ("/daily/three-card/", "/boards/three-card/", "/me/stats/",
+                "/daily/three-card/archive/", f"/daily/three-card/{past}/",
+                "/accounts/password_change/"):
+        page.goto(url)
+        controls = set(page.evaluate(CONTROLS))
+        assert controls - reached_by_tab(page) == set(), url
+        page.keyboard.press("Tab")
+        outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+        assert outline != "none", url
