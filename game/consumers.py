@@ -72,6 +72,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     group: str
     player: actions.Player
     joined = False
+    closing = False
 
     async def connect(self) -> None:
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
@@ -96,6 +97,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             self.joined = False
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        if self.closing:
+            return  # frames queued before our close still arrive: answer none of them
         if text_data is None:
             await self.send_error("send JSON text, not binary frames")
         elif len(text_data) > MAX_MESSAGE_CHARS:
@@ -136,6 +139,12 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             # One bad message must not drop the player's socket.
             log.exception("live play failed on game %s", self.game_id)
             await self.send_error("the server failed; try again", seq)
+
+    async def close(self, code: int | bool | None = None, reason: str | None = None) -> None:
+        # A second close is an ASGI error (uvicorn logs a traceback): close once.
+        if not self.closing:
+            self.closing = True
+            await super().close(code=code, reason=reason)
 
     async def too_fast(self) -> None:
         self.strikes += 1
