@@ -1,0 +1,108 @@
+"""Driving the board like a player: pointer (clicks, taps, drags, double-clicks) and
+keyboard (arrows over the piles, Enter, letter keys), waiting for the server's answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine import IllegalMove, Position, parse_move
+
+GRID = [["nw", "n", "ne"], ["w", "tomb", "e"], ["sw", "s", "se"], ["stock", "waste", "waste"]]
+STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+
+
+def slot(name: str) -> str:
+    return f'#table [data-slot="{name}"]'
+
+
+def ready(page: Any) -> None:
+    page.wait_for_selector("body[data-ready='1']")
+
+
+def open_deal(page: Any, deal: int) -> None:
+    page.goto("/")
+    ready(page)
+    page.fill("#deal", str(deal))
+    page.click("#open-deal button")
+    page.wait_for_function(
+        "deal => document.querySelector('#title').textContent.endsWith('deal ' + deal)", arg=deal)
+    wait_moves(page, 0)
+
+
+def wait_moves(page: Any, count: int) -> None:
+    page.wait_for_function(
+        "count => document.querySelector('#moves').textContent === String(count)", arg=count)
+
+
+def place_of(move: str) -> str:
+    if move in ("D", "R"):
+        return "stock"
+    return move.split("@")[1]
+
+
+def position_of(name: str) -> tuple[int, int]:
+    for row, names in enumerate(GRID):
+        if name in names:
+            return row, names.index(name)
+    raise ValueError(name)
+
+
+def focused_slot(page: Any) -> str | None:
+    return page.evaluate("document.activeElement && document.activeElement.dataset.slot || null")
+
+
+def arrow_to(page: Any, target: str) -> None:
+    """Move the board's focus with arrow keys only, from wherever it is."""
+    current = focused_slot(page)
+    assert current is not None, "the focus is not on the table"
+    row, col = position_of(current)
+    goal_row, goal_col = position_of(target)
+    keys = (["ArrowDown"] * max(goal_row - row, 0) + ["ArrowUp"] * max(row - goal_row, 0)
+            + ["ArrowRight"] * max(goal_col - col, 0) + ["ArrowLeft"] * max(col - goal_col, 0))
+    for key in keys:
+        page.keyboard.press(key)
+    assert focused_slot(page) == target
+
+
+def by_keyboard(page: Any, move: str) -> None:
+    if move in ("D", "R"):
+        page.keyboard.press("d")
+        return
+    arrow_to(page, place_of(move))
+    page.keyboard.press("Enter")
+
+
+def sends_home(position: Position, move: str) -> bool:
+    """Would a plain F (what a double-click sends) play this very move?"""
+    trial = position.copy()
+    try:
+        trial.apply(parse_move("F"))
+    except IllegalMove:
+        return False
+    return trial.moves[-1].notation == move
+
+
+def drag(page: Any, target: str) -> None:
+    card = page.locator("#table .waste .card.top").bounding_box()
+    goal = page.locator(slot(target)).bounding_box()
+    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(goal["x"] + goal["width"] / 2, goal["y"] + goal["height"] / 2, steps=6)
+    page.mouse.up()
+
+
+def by_pointer(page: Any, move: str, position: Position, turn: int) -> str:
+    """Play a move with the mouse, varying the gesture; returns the gesture used."""
+    if move in ("D", "R"):
+        page.click(slot("stock"))
+        return "click"
+    target = place_of(move)
+    if sends_home(position, move) and turn % 3 == 0:
+        page.dblclick(slot("waste") + " .card.top")
+        return "double-click"
+    if turn % 2 == 0:
+        drag(page, target)
+        return "drag"
+    page.click(slot("waste") + " .card.top")
+    page.click(slot(target))
+    return "tap-tap"

@@ -1,0 +1,169 @@
+"""The board in real Chromium: a deal won through the page along the solver's line,
+half by pointer and half by keyboard; undo, hints, resuming after a reload, the phone
+viewport, keyboard-only play and a dropped connection."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.engine import new_game, parse_move
+from tests.service.lines import winning_line
+
+from .board_driver import by_keyboard, by_pointer, focused_slot, open_deal, ready, slot, wait_moves
+from .conftest import OUTPUT
+
+DEAL = 1  # a 3-card deal the solver wins along an 82-move line
+
+
+def table_labels(page: Any) -> list[str]:
+    return page.eval_on_selector_all("#table [data-slot]", "slots => slots.map(s => s.ariaLabel)")
+
+
+def game_log(page: Any) -> list[str]:
+    return page.evaluate("""async () => {
+        const id = (await (await fetch('/api/games/')).json())[0].id;
+        return (await (await fetch('/api/games/' + id + '/')).json()).state.log;
+    }""")
+
+
+def test_a_deal_is_won_half_by_pointer_half_by_keyboard(page: Any) -> None:
+    line = winning_line(DEAL)
+    open_deal(page, DEAL)
+    page.focus(slot("stock"))
+    position = new_game(DEAL, "three-card")
+    gestures: dict[str, int] = {}
+    for turn, move in enumerate(line):
+        if turn % 2:
+            by_keyboard(page, move)
+            gestures["keyboard"] = gestures.get("keyboard", 0) + 1
+        else:
+            used = by_pointer(page, move, position, turn // 2)
+            gestures[used] = gestures.get(used, 0) + 1
+            page.focus(slot("stock"))  # the keyboard carries on from the table
+        position.apply(parse_move(move))
+        wait_moves(page, turn + 1)
+        if turn == len(line) // 2:
+            page.screenshot(path=str(OUTPUT / "board-mid-game.png"), full_page=True)
+
+    page.wait_for_selector("#end.won:not([hidden])")
+    assert "You won" in page.inner_text("#end-text")
+    assert "You won" in page.inner_text("#announcer")
+    assert page.inner_text("#home") == "52 of 52"
+    assert game_log(page) == list(line)
+    assert set(gestures) == {"keyboard", "click", "drag", "tap-tap", "double-click"}
+    assert gestures["keyboard"] == len(line) // 2
+    page.wait_for_function("document.querySelector('#wins').textContent.includes('3-card deal 1')")
+
+    page.click("#end-undo")  # undo works after the end too
+    wait_moves(page, len(line) - 1)
+    assert page.is_hidden("#end")
+
+
+def test_undo_and_hints(page: Any) -> None:
+    open_deal(page, DEAL)
+    page.keyboard.press("d")
+    wait_moves(page, 1)
+    assert "Stock turned" in page.inner_text("#announcer")
+    page.keyboard.press("u")
+    wait_moves(page, 0)
+    assert page.inner_text("#announcer") == "Move undone."
+
+    page.keyboard.press("h")
+    page.wait_for_selector("#table .slot.hinted")
+    assert page.eval_on_selector("#table .slot.hinted", "s => s.dataset.slot") == "stock"
+    assert "Winnable" in page.inner_text("#message")
+
+    page.keyboard.press("d")
+    wait_moves(page, 1)
+    assert page.locator("#table .slot.hinted").count() == 0  # the hint was for the old table
+    page.click("#fair-hint")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Fair hint')")
+    assert page.locator("#table .slot.hinted").count() >= 1
+
+
+def test_a_reload_resumes_the_game_where_it_was(page: Any) -> None:
+    line = winning_line(DEAL)[:9]
+    open_deal(page, DEAL)
+    page.focus(slot("stock"))
+    for turn, move in enumerate(line):
+        by_keyboard(page, move)
+        wait_moves(page, turn + 1)
+    before = table_labels(page), page.inner_text("#title")
+
+    page.reload()
+    ready(page)
+    wait_moves(page, len(line))
+
+    assert (table_labels(page), page.inner_text("#title")) == before
+    assert game_log(page) == list(line)
+
+
+def test_keyboard_only_play_with_a_visible_focus(page: Any) -> None:
+    open_deal(page, DEAL)
+    page.focus("#variant")
+    for _ in range(20):  # tab into the table: one stop, on the stock
+        page.keyboard.press("Tab")
+        if focused_slot(page):
+            break
+    assert focused_slot(page) == "stock"
+    outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert outline not in ("", "none")
+
+    page.keyboard.press("Enter")  # turn the stock
+    wait_moves(page, 1)
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowRight")
+    assert focused_slot(page) == "n"
+    page.keyboard.press("Enter")  # park the waste card in the north cell
+    wait_moves(page, 2)
+    assert "parked in the north cell" in page.inner_text("#announcer")
+    assert "north cell:" in page.get_attribute(slot("n"), "aria-label")
+    assert "empty" not in page.get_attribute(slot("n"), "aria-label")
+
+    page.keyboard.press("Shift+Tab")  # the table is a single tab stop
+    assert focused_slot(page) is None
+
+
+def test_the_phone_viewport_has_no_horizontal_scroll(chromium: Any, site: Any) -> None:
+    context = chromium.new_context(base_url=site.base_url, viewport={"width": 390, "height": 844},
+                                   has_touch=True, is_mobile=True)
+    phone = context.new_page()
+    errors: list[str] = []
+    phone.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        phone.goto("/")
+        ready(phone)
+        for size in ("S", "M", "L", "XL"):
+            phone.tap(f'[data-size="{size}"]')
+            widths = phone.evaluate(
+                "[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+            assert widths[0] <= widths[1], f"size {size} scrolls sideways: {widths}"
+        phone.tap(slot("stock"))
+        wait_moves(phone, 1)
+        phone.screenshot(path=str(OUTPUT / "board-phone.png"), full_page=True)
+        phone.reload()
+        ready(phone)
+        assert phone.get_attribute('[data-size="XL"]', "aria-pressed") == "true"  # remembered
+    finally:
+        context.close()
+    assert not errors
+
+
+def test_a_dropped_connection_loses_and_doubles_no_move(page: Any) -> None:
+    open_deal(page, DEAL)
+    page.wait_for_function("document.querySelector('#link').textContent === ''")
+    # A move goes out and the socket drops before its answer can arrive.
+    page.evaluate("""async () => {
+        const link = await import('/static/tomb/connection.js');
+        link.perform({type: 'move', move: 'D'});
+        link.dropForTest();
+    }""")
+    wait_moves(page, 1)
+    page.keyboard.press("d")  # over REST or the new socket, whichever is up
+    wait_moves(page, 2)
+    page.wait_for_function("document.querySelector('#link').textContent === ''")  # live again
+    page.keyboard.press("d")
+    wait_moves(page, 3)
+    assert game_log(page) == ["D", "D", "D"]
