@@ -1,0 +1,299 @@
+"""docker-compose.yml's services, started natively: there is no Docker engine here.
+
+`docker-compose config` resolves the file as compose would (with .env.example
+as the env file); each app service's own command then runs with its own
+environment, changed only where a container's world differs from this machine:
+PostgreSQL and Redis are the local ones (a fresh database, and a Redis server of
+this test's own, so that the workers answering /healthz's ping are this
+stack's), there is no TLS proxy, and the ports and paths are free ones. The
+stack must serve a game over HTTP and WebSocket, a hint from the real worker,
+today's daily made by the worker, hashed static files and /healthz; and when
+the worker stops, /healthz must say so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+import pytest
+import redis
+import yaml
+from websockets.asyncio.client import connect
+
+from .secrecy import StockWatch
+from .stack import CLEARED_VARS, PG_ADMIN, ROOT, Stack, Visitor, free_port, require_services
+
+pytestmark = [pytest.mark.integration]
+DEAL = 2
+TIMEOUT = 20
+BIN = Path(sys.executable).parent
+
+
+def require_compose() -> str:
+    found = shutil.which("docker-compose")
+    if found is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("docker-compose is missing (scripts/test installs it)")
+        pytest.skip("docker-compose is not installed")
+    return found
+
+
+def compose_services() -> dict[str, Any]:
+    """The services as compose resolves them, with .env.example as their env file."""
+    env = {**os.environ, "TOMB_ENV_FILE": ".env.example"}
+    shown = subprocess.run(
+        [require_compose(), "config"], cwd=ROOT, env=env, capture_output=True, text=True,
+        check=True, timeout=60,
+    )
+    return dict(yaml.safe_load(shown.stdout)["services"])
+
+
+def native(argv: list[str], replace: dict[str, str]) -> list[str]:
+    """A container's command line for this machine: the project's own Python and
+    scripts, and the options in ``replace`` given other values."""
+    program = sys.executable if argv[0] == "python" else str(BIN / argv[0])
+    args = list(argv[1:])
+    for option, value in replace.items():
+        if option in args:
+            args[args.index(option) + 1] = value
+    return [program, *args]
+
+
+class ComposeStack(Stack):
+    """Stack's database, logs and process handling, with compose's commands and settings."""
+
+    def __init__(self, log_dir: Path) -> None:
+        self.services = compose_services()
+        self.redis_port = free_port()
+        super().__init__(log_dir)
+        self.schedule = log_dir / "celerybeat-schedule"
+        self.static_root = log_dir / "staticfiles"
+        self.env["STATIC_ROOT"] = str(self.static_root)  # the image's ENV
+
+    def _env(self) -> dict[str, str]:
+        env = {key: value for key, value in os.environ.items() if key not in CLEARED_VARS}
+        # Every app service reads the same env file; the web's is the one to take.
+        env.update({key: str(value) for key, value in self.services["web"]["environment"].items()})
+        env.update(
+            DJANGO_SETTINGS_MODULE="tombsite.settings",
+            DATABASE_URL=PG_ADMIN.rsplit("/", 1)[0] + "/" + self.database,
+            REDIS_URL=f"redis://127.0.0.1:{self.redis_port}/0",
+            CHANNELS_PREFIX=self.prefix,
+            # No TLS proxy in front: plain HTTP on loopback.
+            HTTPS="false",
+            ALLOWED_HOSTS="127.0.0.1,localhost",
+            CSRF_TRUSTED_ORIGINS=self.base_url,
+            # The web leaves today's daily to the worker at once, so the worker
+            # (not the request) makes it; a short screening budget per candidate
+            # and no blind-player rating keep the test within its minute.
+            DAILY_ON_DEMAND_SECONDS="0",
+            DAILY_VARIANTS="three-card",
+            DAILY_SCREEN_BUDGET_SECONDS="2",
+            DAILY_DIFFICULTY_GAMES="0",
+            PATH=os.pathsep.join([str(BIN), os.environ.get("PATH", "")]),
+            HOSTNAME=socket.gethostname(),  # as a container's shell has it
+        )
+        return env
+
+    def command(self, service: str) -> list[str]:
+        return native(self.services[service]["command"], {
+            "--host": "127.0.0.1", "--port": str(self.port), "--schedule": str(self.schedule),
+        })
+
+    def healthcheck(self, service: str) -> subprocess.CompletedProcess[str]:
+        """The service's compose healthcheck, run here against this stack."""
+        kind, *test = self.services[service]["healthcheck"]["test"]
+        text = " ".join(test).replace("$$", "$").replace(":8000/", f":{self.port}/")
+        args = ["sh", "-c", text] if kind == "CMD-SHELL" else native(text.split(), {})
+        return subprocess.run(args, cwd=ROOT, env=self.env, capture_output=True, text=True,
+                              timeout=60)
+
+    def start(self) -> None:
+        self.spawn("redis", ["redis-server", "--port", str(self.redis_port), "--bind",
+                             "127.0.0.1", "--save", "", "--appendonly", "no"])
+        self._wait_for_redis()
+        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+            admin.execute(f'CREATE DATABASE "{self.database}"')
+        self.run_once(self.command("migrate"))
+        self.run_once([sys.executable, "manage.py", "collectstatic", "--noinput"])  # the build's
+        self.spawn("worker", self.command("worker"))
+        self._wait_for_worker()
+        self.spawn("beat", self.command("beat"))
+        self.spawn("server", self.command("web"))
+        self._wait_for_server()
+
+    def run_once(self, args: list[str]) -> None:
+        subprocess.run(args, cwd=ROOT, env=self.env, check=True, capture_output=True,
+                       timeout=120)
+
+    def _wait_for_redis(self) -> None:
+        client = redis.Redis(port=self.redis_port)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            self._check_alive("redis")
+            try:
+                client.ping()
+                return
+            except redis.ConnectionError:
+                time.sleep(0.1)
+        raise RuntimeError("the test's Redis did not start")
+
+    def stop(self) -> None:
+        for name in list(self.processes):
+            self.kill(name, signal.SIGTERM)
+        with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ComposeStack]:
+    require_services()
+    running = ComposeStack(tmp_path_factory.mktemp("compose"))
+    try:
+        running.start()
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture
+def alice(stack: ComposeStack) -> Iterator[Visitor]:
+    visitor = Visitor(stack)
+    yield visitor
+    visitor.close()
+
+
+def test_the_compose_file_has_the_five_services_and_a_one_shot_migration() -> None:
+    services = compose_services()
+    assert {"web", "worker", "beat", "db", "redis", "migrate"} == set(services)
+    for app in ("web", "worker", "beat"):
+        assert services[app]["depends_on"]["migrate"] == {
+            "condition": "service_completed_successfully"}
+        assert services[app]["depends_on"]["redis"] == {"condition": "service_healthy"}
+    assert services["migrate"]["depends_on"]["db"] == {"condition": "service_healthy"}
+    assert "pg_isready" in " ".join(services["db"]["healthcheck"]["test"])
+    assert "redis-cli ping" in " ".join(services["redis"]["healthcheck"]["test"])
+    assert services["db"]["volumes"][0].startswith("db:/var/lib/postgresql/data")
+
+
+def test_healthz_is_ok_and_the_containers_healthchecks_pass(stack: ComposeStack) -> None:
+    response = httpx.get(f"{stack.base_url}/healthz", timeout=TIMEOUT)
+
+    assert response.status_code == 200, response.text
+    assert response.json() == {"status": "ok", "database": "ok", "redis": "ok", "worker": "ok"}
+    web = stack.healthcheck("web")
+    assert web.returncode == 0, web.stdout + web.stderr
+    worker = stack.healthcheck("worker")
+    assert worker.returncode == 0, worker.stdout + worker.stderr
+    assert "pong" in worker.stdout
+
+
+def test_a_game_is_played_over_http_and_websocket_with_a_hint_from_the_worker(
+    stack: ComposeStack, alice: Visitor
+) -> None:
+    game = alice.new_game(DEAL)
+    moved = alice.post(f"/api/games/{game['id']}/moves/", {"move": "D"})
+    assert moved.status_code == 200, moved.text
+    watch = StockWatch(DEAL)
+    watch.played("D")
+
+    answers = asyncio.run(play_and_ask_for_a_hint(stack, alice, game["id"], watch))
+
+    assert [answer["type"] for answer in answers] == ["state", "state", "state", "hint"]
+    assert answers[1]["game"]["moves"] == 2 and answers[1]["seq"] == 1
+    assert answers[3]["hint"]["verdict"] in ("winnable", "lost", "unknown")
+    row = stack.row(game["id"])
+    assert row["moves"] == 2 and row["hints"] == 1
+
+
+async def play_and_ask_for_a_hint(
+    stack: ComposeStack, visitor: Visitor, game_id: str, watch: StockWatch
+) -> list[dict[str, Any]]:
+    async with connect(
+        f"{stack.ws_url}/ws/games/{game_id}/", origin=stack.base_url,  # type: ignore[arg-type]
+        additional_headers={"Cookie": visitor.cookie_header}, open_timeout=TIMEOUT,
+    ) as board:
+        answers = [await receive(board, watch)]
+        await board.send(json.dumps({"type": "move", "move": "D", "seq": 1}))
+        watch.played("D")
+        answers.append(await receive(board, watch))
+        await board.send(json.dumps({"type": "hint", "seq": 2}))
+        answers.append(await receive(board, watch))  # the hint counted
+        answers.append(await receive(board, watch))  # the worker's answer
+        return answers
+
+
+async def receive(board: Any, watch: StockWatch) -> dict[str, Any]:
+    text = await asyncio.wait_for(board.recv(), TIMEOUT)
+    watch.check(text)
+    return dict(json.loads(text))
+
+
+def test_todays_daily_is_made_by_the_worker(stack: ComposeStack, alice: Visitor) -> None:
+    first = alice.get("/api/daily/three-card/")
+    assert first.status_code == 503 and "try again" in first.json()["error"]
+
+    daily = wait_for_daily(alice)
+
+    assert daily["date"] == datetime.now(UTC).date().isoformat()
+    assert daily["variant"] == "three-card"
+    log = (stack.log_dir / "worker.log").read_text(errors="replace")
+    assert "leaderboards.make_dailies" in log and "succeeded" in log
+    stack._check_alive("beat")
+    assert "beat: Starting" in (stack.log_dir / "beat.log").read_text(errors="replace")
+
+
+def wait_for_daily(visitor: Visitor, timeout: float = 60) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        response = visitor.get("/api/daily/three-card/")
+        if response.status_code == 200:
+            return dict(response.json())
+        assert response.status_code == 503, response.text
+        time.sleep(0.5)
+    raise AssertionError("the worker did not make today's daily")
+
+
+def test_pages_name_hashed_static_files_that_whitenoise_serves(stack: ComposeStack) -> None:
+    page = httpx.get(f"{stack.base_url}/", timeout=TIMEOUT, follow_redirects=True)
+    assert page.status_code == 200
+    found = re.findall(r'/static/[\w/.-]+\.(?:css|js)', page.text)
+    assert found
+    for url in found:
+        assert re.search(r"\.[0-9a-f]{12}\.(css|js)$", url), url
+        asset = httpx.get(f"{stack.base_url}{url}", timeout=TIMEOUT)
+        assert asset.status_code == 200, url
+        assert "immutable" in asset.headers["cache-control"]
+        # A module's own imports are hashed too, so the page's preloads are the ones used.
+        imported = re.findall(r'from\s*"(\./[^"]+)"', asset.text)
+        assert all(re.search(r"\.[0-9a-f]{12}\.js$", name) for name in imported), imported
+
+
+def test_healthz_says_503_when_the_worker_stops(stack: ComposeStack) -> None:
+    stack.kill("worker", signal.SIGTERM)
+
+    response = httpx.get(f"{stack.base_url}/healthz", timeout=TIMEOUT)
+
+    assert response.status_code == 503
+    assert response.json() == {
+        "status": "failing", "database": "ok", "redis": "ok", "worker": "no worker answered",
+        "error": "worker: no worker answered",
+    }
+    assert stack.healthcheck("worker").returncode != 0
+    assert stack.healthcheck("web").returncode != 0
+
