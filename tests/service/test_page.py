@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from .conftest import Browser
 
 
@@ -35,3 +37,12 @@ def test_the_script_and_style_are_served(alice: Browser) -> None:
 def test_an_unknown_page_is_a_plain_404(alice: Browser) -> None:
     response = alice.get("/no-such-page/")
     assert response.status_code == 404 and "text/html" in response["Content-Type"]
+
+
+def test_all_the_sites_script_and_style_stay_under_150_kb() -> None:
+    # The board must stay lean (issue 6): every .js and .css served, before compression.
+    static = Path(__file__).resolve().parents[2] / "frontend" / "static"
+    files = [path for path in static.rglob("*") if path.suffix in (".js", ".css")]
+    total = sum(path.stat().st_size for path in files)
+    assert len(files) >= 7  # the board's modules and the pages' files are all counted
+    assert total < 150 * 1024, f"{total} bytes of JS and CSS"

@@ -199,7 +199,11 @@ function follow(next) {
   $("#variant").value = next.variant;
   link.follow(next);
   history.replaceState(null, "", next.seeded ? `?game=${next.id}` : location.pathname);
-  document.body.dataset.ready = "1";
+  if (!document.body.dataset.ready) {
+    // Usable from here: the bench reads when, counted from navigation start.
+    document.body.dataset.readyMs = String(Math.round(performance.now()));
+    document.body.dataset.ready = "1";
+  }
 }
 
 async function newDeal(deal) {

@@ -1,0 +1,83 @@
+"""How soon the board is usable: the site on the embedded default (one uvicorn
+process, SQLite, in-memory layer), loaded N times in headless Chromium.
+
+Prints, per load, the time from navigation start to the page marking itself
+ready (table drawn, input enabled: body[data-ready], its time in data-ready-ms)
+for a new visitor and for the same visitor reloading, then medians and maxima,
+and the bytes of all the site's JavaScript and CSS before compression.
+
+    python bench/board.py [--loads 10]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.conftest import CHROMIUM, OUTPUT, Site  # noqa: E402
+
+
+def static_bytes() -> dict[str, int]:
+    static = ROOT / "frontend" / "static"
+    return {str(path.relative_to(static)): path.stat().st_size
+            for path in sorted(static.rglob("*")) if path.suffix in (".js", ".css")}
+
+
+def ready_ms(page: object) -> float:
+    page.wait_for_selector("body[data-ready='1']")  # type: ignore[attr-defined]
+    return float(page.get_attribute("body", "data-ready-ms"))  # type: ignore[attr-defined]
+
+
+def measure(base_url: str, loads: int) -> tuple[list[float], list[float]]:
+    """Per load: a new visitor (a game is dealt), then the same visitor back (resumed)."""
+    from playwright.sync_api import sync_playwright
+
+    fresh, back = [], []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                             args=["--no-sandbox", "--disable-gpu"])
+        for load in range(loads):
+            # A fresh context each time: a new visitor, nothing cached.
+            context = browser.new_context(base_url=base_url)
+            page = context.new_page()
+            page.goto("/")
+            fresh.append(ready_ms(page))
+            page.reload()
+            back.append(ready_ms(page))
+            print(f"load {load + 1}: usable after {fresh[-1]:.0f} ms new visitor, "
+                  f"{back[-1]:.0f} ms returning", flush=True)
+            context.close()
+        browser.close()
+    return fresh, back
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--loads", type=int, default=10)
+    args = parser.parse_args()
+    OUTPUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as workdir:
+        site = Site(Path(workdir))
+        site.start()
+        try:
+            measure(site.base_url, 1)  # warm the server (first imports, first game)
+            fresh, back = measure(site.base_url, args.loads)
+        finally:
+            site.stop()
+    sizes = static_bytes()
+    for name, times in (("new visitor (a game is dealt)", fresh),
+                        ("returning (the game resumed)", back)):
+        print(f"board usable, {name}: median {statistics.median(times):.0f} ms, "
+              f"max {max(times):.0f} ms over {len(times)} loads")
+    print(f"JS+CSS: {sum(sizes.values())} bytes in {len(sizes)} files "
+          + ", ".join(f"{name} {size}" for name, size in sizes.items()))
+
+
+if __name__ == "__main__":
+    main()
