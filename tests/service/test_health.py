@@ -12,6 +12,7 @@ import subprocess
 import sys
 from typing import Any
 
+import httpx
 import pytest
 from django.test import Client
 
@@ -90,3 +91,18 @@ def test_the_probe_sends_a_host_the_site_accepts(
 
 def test_the_probe_fails_when_nothing_answers() -> None:
     assert health.probe(f"http://127.0.0.1:{free_port()}/healthz") == 1
+
+
+def test_the_probe_passes_behind_https_and_a_real_host_name(
+    live_server: Any, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As .env.example sets it up: HTTPS=true (plain HTTP is redirected) and only
+    # the site's own name allowed; the probe still reaches /healthz.
+    settings.ALLOWED_HOSTS = ["tomb.example.org"]
+    settings.SECURE_SSL_REDIRECT = True
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    monkeypatch.setenv("ALLOWED_HOSTS", "tomb.example.org")
+    url = f"{live_server.url}/healthz"
+
+    assert httpx.get(url).status_code == 400  # a host the site does not serve
+    assert health.probe(url) == 0
