@@ -54,6 +54,11 @@ def test_a_deal_is_won_half_by_pointer_half_by_keyboard(page: Any) -> None:
     assert gestures["keyboard"] == len(line) // 2
     page.wait_for_function("document.querySelector('#wins').textContent.includes('3-card deal 1')")
 
+    hop = "getComputedStyle(document.querySelector('[data-slot=nw] .card')).animationName"
+    assert page.evaluate(hop) == "hop"  # a modest celebration...
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(hop) == "none"  # ...that keeps still when asked to
+
     page.click("#end-undo")  # undo works after the end too
     wait_moves(page, len(line) - 1)
     assert page.is_hidden("#end")

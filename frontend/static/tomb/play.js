@@ -198,7 +198,8 @@ function follow(next) {
   show(next);
   $("#variant").value = next.variant;
   link.follow(next);
-  history.replaceState(null, "", next.seeded ? `?game=${next.id}` : location.pathname);
+  // A reload opens this very game, even if the player has a newer one elsewhere.
+  history.replaceState(null, "", `?game=${next.id}`);
   if (!document.body.dataset.ready) {
     // Usable from here: the bench reads when, counted from navigation start.
     document.body.dataset.readyMs = String(Math.round(performance.now()));
