@@ -108,3 +108,106 @@ def test_the_schema_describes_the_daily_api(alice: Browser) -> None:
                  "/api/daily/{variant}/{day}/replay/", "/api/daily/{variant}/archive/",
                  "/api/boards/{variant}/{board}/", "/api/me/daily-stats/"):
         assert f"{path}:" in schema
+
+
+# -- the pages' server rendering: what a player sees before any script runs -------------
+
+def play_greedily(browser: Browser, game: str, target: int = 52) -> dict[str, Any]:
+    """Home when a card fits, else turn, else park: until `target` home or the end."""
+    state = browser.get(f"/api/games/{game}/").json()
+    while state["status"] == "playing" and state["home"] < target:
+        legal = state["state"]["legal"]
+        move = next(m for m in [*(m for m in legal if m.startswith("F")), "D", "R",
+                                *(m for m in legal if m.startswith("C"))] if m in legal)
+        state = browser.move(game, move).json()
+    return state
+
+
+def attempt_part(page: str) -> str:
+    return page.split('id="me"', 1)[1].split("</section>", 1)[0]
+
+
+def test_the_daily_page_follows_my_attempt_and_never_shows_a_card(
+    carol_browser: Browser, screened: Any
+) -> None:
+    before = carol_browser.get("/daily/three-card/").content.decode()
+    game = carol_browser.post("/api/daily/three-card/play/").json()["id"]
+    played = play_greedily(carol_browser, game, target=1)
+    during = carol_browser.get("/daily/three-card/").content.decode()
+    finished = play_greedily(carol_browser, game)
+    after = carol_browser.get("/daily/three-card/").content.decode()
+
+    assert "Not started yet" in attempt_part(before) and "Play today's daily" in before
+    assert "In progress" in attempt_part(during) and "Continue your game" in during
+    assert f"<strong>{played['home']}</strong> of 52 cards home" in during
+    assert '<tr data-player="carol" class="me" aria-current="true">' in during
+    assert "Finished" in attempt_part(after) and "See your game" in after
+    assert finished["status"] in ("won", "lost") and 'id="copy-share"' in after
+    assert f"Napoleon&#x27;s Tomb daily {today().isoformat()}, 3-card: " in attempt_part(after)
+    for page in (before, during, after):
+        assert not CARD_TOKEN.findall(page)
+        assert "tomb/pages.css" in page
+
+
+def test_the_days_board_pages_and_marks_my_row(
+    carol_browser: Browser, dave_browser: Browser, screened: Any, settings: Any
+) -> None:
+    settings.BOARD_PAGE_SIZE = 1
+    for browser in (carol_browser, dave_browser):
+        browser.post("/api/daily/three-card/play/")
+    board = f"/daily/three-card/{today()}/"
+
+    first = dave_browser.get(board).content.decode()
+    second = dave_browser.get(board + "?page=2").content.decode()
+
+    assert 'href="?page=2"' in first and "Previous page" not in first
+    assert 'href="?page=1"' in second and "Next page" not in second
+    assert first.count('class="me"') + second.count('class="me"') == 1
+    assert dave_browser.get(board + "?page=0").status_code == 400
+
+
+def test_each_all_time_board_turns_its_own_pages(
+    carol_browser: Browser, screened: Any, settings: Any
+) -> None:
+    carol_browser.post("/api/daily/three-card/play/")
+
+    first = carol_browser.get("/boards/three-card/").content.decode()
+    later = carol_browser.get("/boards/three-card/?board=streak&page=2").content.decode()
+
+    assert '<tr class="me" aria-current="true"><td>1</td><th scope="row">carol</th>' in first
+    assert "Nobody yet on this page" in later and 'href="?board=streak&amp;page=1#streak"' in later
+    assert carol_browser.get("/boards/three-card/?board=fastest").status_code == 400
+
+
+def test_the_calendar_turns_months_but_not_past_this_one(
+    carol_browser: Browser, screened: Any
+) -> None:
+    carol_browser.post("/api/daily/three-card/play/")
+    this_month = today().strftime("%Y-%m")
+    last_month = (today().replace(day=1) - timedelta(days=1)).strftime("%Y-%m")
+
+    now = carol_browser.get("/me/stats/").content.decode()
+    before = carol_browser.get(f"/me/stats/?month={last_month}").content.decode()
+
+    assert f'href="?month={last_month}" data-month rel="prev"' in now
+    assert 'rel="next"' not in now and 'aria-current="date"' in now
+    assert f'href="?month={this_month}" data-month rel="next"' in before
+    assert 'class="played' not in before and 'class="played playing"' in now
+
+
+def test_account_forms_show_their_errors(carol: Any) -> None:
+    browser = Browser()
+    token = browser.csrf()
+
+    login = browser.client.post("/accounts/login/", {
+        "username": "carol", "password": "wrong", "csrfmiddlewaretoken": token,
+    }).content.decode()
+    signup = browser.client.post("/accounts/signup/", {
+        "username": "carol", "password1": "a-long-password-1", "password2": "another-one-2",
+        "csrfmiddlewaretoken": token,
+    }).content.decode()
+
+    assert 'role="alert"' in login and "correct username and password" in login
+    assert 'role="alert"' in signup and "already exists" in signup
+    assert signup.count('aria-invalid="true"') == 2
+    assert 'name="csrfmiddlewaretoken"' in login and 'name="csrfmiddlewaretoken"' in signup

@@ -158,7 +158,11 @@ function watchField() {
   };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
-    if (message.date !== field.dataset.date) return; // a new day: the page is stale
+    if (message.date !== field.dataset.date) {
+      // Midnight UTC passed: this page's deal is now an archive deal.
+      fieldStatus("This daily has closed; reload the page for today's.", false);
+      return;
+    }
     if (message.type === "field") {
       entries = new Map(message.entries.map((entry) => [entry.player, entry]));
       drawField();
