@@ -11,11 +11,17 @@ RUN apt-get update \
 RUN python -m venv /venv
 ENV PATH=/venv/bin:$PATH
 WORKDIR /app
+RUN pip install --upgrade pip
+# The dependencies first, from pyproject.toml alone: a layer that a code change
+# does not invalidate.
+COPY pyproject.toml ./
+RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" > /tmp/requirements.txt \
+    && pip install -r /tmp/requirements.txt
 COPY . .
 # Editable, as scripts/run installs it: the site finds its templates and static
 # files beside its code (settings.BASE_DIR), and build_ext puts solver_worker's
 # compiled core there too, so every process imports the one copy in /app.
-RUN pip install --upgrade pip && pip install -e .
+RUN pip install --no-deps -e .
 # Content-hashed static files, served by whitenoise (settings: STATIC_ROOT set).
 ENV STATIC_ROOT=/app/staticfiles
 RUN python manage.py collectstatic --noinput
