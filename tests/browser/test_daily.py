@@ -12,12 +12,15 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from .conftest import OUTPUT
 from .test_pages import play, sign_up, start_daily
 
 
 def watcher(chromium: Any, site: Any) -> tuple[Any, Any, list[str]]:
-    """A second browser: a visitor on the daily page, its JavaScript errors collected."""
-    context = chromium.new_context(base_url=site.base_url, viewport={"width": 390, "height": 844})
+    """A second browser: a visitor on a phone who asks for reduced motion, its JavaScript
+    errors collected."""
+    context = chromium.new_context(base_url=site.base_url, viewport={"width": 390, "height": 844},
+                                   reduced_motion="reduce")
     context.set_default_timeout(15_000)
     tab = context.new_page()
     errors: list[str] = []
@@ -54,6 +57,8 @@ def test_a_daily_attempt_shows_up_on_the_days_board_and_live(
     expect(row.locator("td").nth(2)).to_have_text(
         "playing" if played["status"] == "playing" else played["status"])
     expect(visitor.locator("#field-news")).to_contain_text(name)
+    assert row.evaluate("(el) => getComputedStyle(el).animationName") == "none"
+    visitor.screenshot(path=OUTPUT / "daily-field-phone.png", full_page=True)
 
     # The day's board has the player, with the cards home, the row marked as theirs.
     today = page.evaluate("new Date().toISOString().slice(0, 10)")
@@ -87,6 +92,7 @@ def test_a_finished_attempt_offers_its_share_line_to_copy(page: Any) -> None:
     expect(page.get_by_role("button", name="Copied")).to_be_visible()
     assert page.evaluate("navigator.clipboard.readText()") == share.input_value()
     expect(page.get_by_role("button", name="See your game")).to_be_visible()
+    page.screenshot(path=OUTPUT / "daily-finished.png", full_page=True)
 
 
 def test_the_daily_page_fits_a_phone_in_portrait(page: Any) -> None:

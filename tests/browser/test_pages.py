@@ -239,3 +239,47 @@ def test_the_keyboard_reaches_every_control_with_a_visible_focus(page: Any, site
         page.keyboard.press("Tab")
         outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
         assert outline != "none", url
+
+
+# -- contrast ---------------------------------------------------------------------------
+
+# The lowest contrast ratio (WCAG 2) of any visible text in the page's sheet, against the
+# first opaque background behind it; large or bold-large text may go to 3:1.
+CONTRAST = """() => {
+  const rgb = (text) => text.match(/[\\d.]+/g).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const behind = (el) => { for (; el; el = el.parentElement) {
+    const c = rgb(getComputedStyle(el).backgroundColor); if (c.length < 4 || c[3] > 0.9) return c;
+  } return [255, 255, 255]; };
+  let worst = {ratio: 99, text: ""};
+  for (const el of document.querySelectorAll(".page *")) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !el.offsetParent) continue;
+    const style = getComputedStyle(el);
+    const [a, b] = [lum(rgb(style.color)), lum(behind(el))];
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    const large = parseFloat(style.fontSize) >= 24
+      || (parseFloat(style.fontSize) >= 18.66 && Number(style.fontWeight) >= 700);
+    const needed = large ? 3 : 4.5;
+    if (ratio / needed < worst.ratio) worst = {ratio: ratio / needed, text: el.textContent.trim()};
+  }
+  return worst;
+}"""
+
+
+def test_text_on_the_pages_is_readable(page: Any, site: Any) -> None:
+    past = make_past_daily(site, 1)
+    sign_up(page)
+    game = start_daily(page)
+    play(page, game)
+    for url in ("/daily/three-card/", "/boards/three-card/", "/me/stats/",
+                "/daily/three-card/archive/", f"/daily/three-card/{past}/"):
+        page.goto(url)
+        worst = page.evaluate(CONTRAST)
+        assert worst["ratio"] >= 1, (url, worst)  # the ratio over the level it needs
+    page.goto("/accounts/password_change/")
+    page.get_by_role("button", name="Change password").click()
+    worst = page.evaluate(CONTRAST)
+    assert worst["ratio"] >= 1, worst
