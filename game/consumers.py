@@ -38,6 +38,7 @@ MAX_SEQ = 2**53  # JavaScript's safe integers
 CLOSE_NOT_ALLOWED = 4403  # before accept, the handshake gets HTTP 403
 CLOSE_TOO_BIG = 1009
 CLOSE_POLICY = 1008
+CLOSE_TRY_AGAIN = 1013  # the channel layer (Redis) failed: the board reconnects
 
 
 def run_action(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
@@ -90,6 +91,34 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         await self.accept()
         await self.send_state(game)
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        """Run the socket; if the channel layer fails under it (Redis restarting), close it
+        with "try again later" so the board reconnects, instead of leaving the handshake
+        hanging or dropping the connection without a close frame."""
+        sent: set[str] = set()
+
+        async def send_noting(message: dict[str, Any]) -> None:
+            sent.add(message["type"])
+            await send(message)
+
+        try:
+            await super().__call__(scope, receive, send_noting)
+        except Exception as error:  # the layer's errors are its backend's own classes
+            path = scope.get("path", "")
+            log.warning("live play on %s stopped: %s: %s", path, type(error).__name__, error)
+            await self.close_for_retry(send, sent)
+
+    @staticmethod
+    async def close_for_retry(send: Any, sent: set[str]) -> None:
+        if "websocket.close" in sent:
+            return
+        try:
+            if "websocket.accept" not in sent:
+                await send({"type": "websocket.accept"})  # so the close code reaches it
+            await send({"type": "websocket.close", "code": CLOSE_TRY_AGAIN})
+        except Exception:  # the client has gone already: nothing to close
+            pass
 
     async def disconnect(self, code: int) -> None:
         if self.joined:
