@@ -245,8 +245,10 @@ async def receive(board: Any, watch: StockWatch) -> dict[str, Any]:
 
 
 def test_todays_daily_is_made_by_the_worker(stack: ComposeStack, alice: Visitor) -> None:
+    # The web only asks the worker (DAILY_ON_DEMAND_SECONDS=0) and says so; if
+    # beat's hourly job came first, the daily is there already.
     first = alice.get("/api/daily/three-card/")
-    assert first.status_code == 503 and "try again" in first.json()["error"]
+    assert first.status_code == 200 or "try again" in first.json()["error"], first.text
 
     daily = wait_for_daily(alice)
 
