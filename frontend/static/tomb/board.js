@@ -69,6 +69,7 @@ export function drawTable(table, state, view) {
   for (const name of CELLS) drawCell(slots[name], name, state);
   drawStock(slots.stock, state);
   drawWaste(slots.waste, state, view.selected);
+  table.classList.toggle("picking", Boolean(view.selected));
   const legal = new Set(state.legal);
   for (const [name, slot] of Object.entries(slots)) {
     const move = moveTo(name);

@@ -184,10 +184,13 @@ function openSocket() {
 
 export function reconnect() {
   clearTimeout(retryTimer);
-  if (gameId && !isLive()) openSocket();
+  const alive = socket && socket.readyState <= WebSocket.OPEN;  // connecting or open
+  if (gameId && !alive) openSocket();
 }
 
 // For tests and the bench: drop the socket as a network failure would.
 export function dropForTest() { if (socket) socket.close(4000, "test drop"); }
 
 addEventListener("online", reconnect);
+// A phone that slept may have lost its socket without a close event reaching us yet.
+document.addEventListener("visibilitychange", () => { if (!document.hidden) reconnect(); });

@@ -122,6 +122,7 @@ function startGhost(card) {
     height: `${box.height}px` });
   document.body.append(ghost);
   card.classList.add("lifted");
+  table.classList.add("picking");  // show where the card may go
   return ghost;
 }
 
@@ -155,7 +156,7 @@ function endDrag() {
   card.removeEventListener("pointerup", onPointerUp);
   card.removeEventListener("pointercancel", endDrag);
   card.classList.remove("lifted");
-  if (ghost) ghost.remove();
+  if (ghost) { ghost.remove(); table.classList.remove("picking"); }
   for (const slot of table.querySelectorAll(".over")) slot.classList.remove("over");
   drag = null;
 }

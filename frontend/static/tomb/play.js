@@ -134,7 +134,11 @@ function hintWords(move) {
 }
 
 function showHint(message) {
-  if (!game || message.version !== game.version) return;  // the board has moved on
+  if (message.error) {  // the hint service failed or was too slow
+    if (!message.version || (game && message.version === game.version)) onError(message.error);
+    return;
+  }
+  if (!game || message.version !== game.version || !message.hint) return;  // the board moved on
   hint = { ...message.hint, version: message.version };
   const what = hint.move ? `${hint.fair ? "Fair hint" : "Hint"}: ${hintWords(hint.move)}.` : "No move to suggest.";
   const why = hint.fair && hint.verdict === "unknown"
