@@ -26,6 +26,7 @@ from . import actions, boards
 from .days import today
 
 View = Callable[..., HttpResponse]
+ARCHIVE_PAGE = 60
 
 
 def pages(view: View) -> View:
@@ -68,9 +69,14 @@ def day(request: HttpRequest, variant: str, day: str) -> HttpResponse:
 
 @pages
 def archive(request: HttpRequest, variant: str) -> HttpResponse:
+    """Past dailies, newest first, a page at a time: ?before=<day> shows older ones."""
     chosen = actions.check_variant(variant)
+    before = request.GET.get("before")
+    days = boards.archive(chosen.slug, actions.check_day(before) if before else None,
+                          limit=ARCHIVE_PAGE)
     return render(request, "leaderboards/archive.html", {
-        "variant": chosen, "variants": VARIANTS.values(), "days": boards.archive(chosen.slug),
+        "variant": chosen, "variants": VARIANTS.values(), "days": days,
+        "older": days[-1]["date"] if len(days) == ARCHIVE_PAGE else None,
     })
 
 

@@ -22,6 +22,11 @@ def watcher(chromium: Any, site: Any) -> tuple[Any, Any, list[str]]:
     context = chromium.new_context(base_url=site.base_url, viewport={"width": 390, "height": 844},
                                    reduced_motion="reduce")
     context.set_default_timeout(15_000)
+    # Keep the page's sockets within reach, so the test can cut the live field's.
+    context.add_init_script("""(() => { const Native = window.WebSocket; window.sockets = [];
+      window.WebSocket = function (...args) { const s = new Native(...args);
+        window.sockets.push(s); return s; };
+      window.WebSocket.prototype = Native.prototype; })();""")
     tab = context.new_page()
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
@@ -42,7 +47,13 @@ def test_a_daily_attempt_shows_up_on_the_days_board_and_live(
 ) -> None:
     context, visitor, errors = watcher(chromium, site)
     visitor.goto("/daily/three-card/")
-    expect(visitor.locator("#field-status")).to_have_text("Live.")
+    status = visitor.locator("#field-status")
+    expect(status).to_have_text("Live.")
+    # A dropped connection comes back by itself.
+    visitor.evaluate("window.sockets.forEach((socket) => socket.close())")
+    expect(status).to_contain_text("reconnecting")
+    expect(status).to_have_text("Live.")
+    assert visitor.evaluate("window.sockets.length") == 2
 
     name = sign_up(page)
     page.goto("/daily/three-card/")

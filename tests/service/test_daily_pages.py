@@ -211,3 +211,20 @@ def test_account_forms_show_their_errors(carol: Any) -> None:
     assert 'role="alert"' in signup and "already exists" in signup
     assert signup.count('aria-invalid="true"') == 2
     assert 'name="csrfmiddlewaretoken"' in login and 'name="csrfmiddlewaretoken"' in signup
+
+
+def test_the_archive_pages_back_through_older_dailies(
+    alice: Browser, screened: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from leaderboards import views
+
+    monkeypatch.setattr(views, "ARCHIVE_PAGE", 2)
+    days = [past_daily(ago).date.isoformat() for ago in (1, 2, 3)]
+
+    newest = alice.get("/daily/three-card/archive/").content.decode()
+    older = alice.get(f"/daily/three-card/archive/?before={days[1]}").content.decode()
+
+    assert days[0] in newest and days[1] in newest and days[2] not in newest
+    assert f'href="?before={days[1]}"' in newest
+    assert days[2] in older and days[1] not in older and "Older dailies" not in older
+    assert alice.get("/daily/three-card/archive/?before=someday").status_code == 400

@@ -75,6 +75,22 @@ async function copyShare(button) {
 const copy = $("#copy-share");
 if (copy) copy.addEventListener("click", () => copyShare(copy));
 
+// -- time left on today's daily ---------------------------------------------------
+
+function showTimeLeft(box) {
+  const left = Math.max(0, Date.parse(box.dataset.closes) - Date.now());
+  const minutes = Math.ceil(left / 60000);
+  box.textContent = minutes > 0
+    ? `, in ${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")} min`
+    : ", now: reload for today's";
+}
+
+const closes = $("#closes");
+if (closes) {
+  showTimeLeft(closes);
+  setInterval(() => showTimeLeft(closes), 30000);
+}
+
 // -- the field ---------------------------------------------------------------------
 
 const field = $("#field");
