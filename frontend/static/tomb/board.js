@@ -9,7 +9,7 @@ const FAN = 3;  // waste cards shown fanned; the last is the one in play
 export function cardHtml(card, extra = "") {
   const suit = SUIT_GLYPHS[card[1]];
   return `<span class="card${isRed(card) ? " red" : ""}${extra}" aria-hidden="true">`
-    + `<span class="ix">${rankLabel(card)}<br>${suit}</span><span class="pip">${suit}</span></span>`;
+    + `<span class="ix${card[0] === "T" ? " ten" : ""}">${rankLabel(card)}<br>${suit}</span><span class="pip">${suit}</span></span>`;
 }
 
 const emptyHtml = (text) => `<span class="card empty" aria-hidden="true">${text}</span>`;
