@@ -59,7 +59,8 @@ def worker_state() -> str:
     from .celery import app
 
     try:
-        replies = app.control.ping(timeout=PING_TIMEOUT_S)
+        # One answer is enough: without a limit the ping waits out its timeout.
+        replies = app.control.ping(timeout=PING_TIMEOUT_S, limit=1)
     except Exception:
         log.exception("health: could not ask the workers")
         return "unreachable"
