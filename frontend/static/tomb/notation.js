@@ -33,12 +33,26 @@ export function moveTo(pile) {
   return null;
 }
 
-// The pile a move names ("F@nw" -> "nw", "D" -> "stock"), for highlighting hints.
+// The pile a move sends the waste card to ("F@nw" -> "nw"; "F", "D" -> null).
+export const targetOf = (move) => move.split("@")[1] || null;
+const parks = (move) => move[0] === "C";
+
+// The piles a move involves ("F@nw" -> waste and nw, "D" -> stock), for highlighting hints.
 export function movePlaces(move) {
   if (!move) return [];
   if (move === TURN || move === REDEAL) return ["stock"];
-  const [, place] = move.split("@");
+  const place = targetOf(move);
   return place ? ["waste", place] : ["waste"];
+}
+
+// A suggested move in words: "park the 4 of clubs in the north cell".
+export function adviceFor(move, state) {
+  if (move === TURN) return "turn the stock";
+  if (move === REDEAL) return "turn the waste over";
+  const card = cardName(state.waste[state.waste.length - 1]);
+  const place = targetOf(move);
+  if (parks(move)) return `park the ${card} in the ${placeName(place)}`;
+  return `play the ${card} to ${place ? placeName(place) : "its foundation"}`;
 }
 
 // Words for a move the server played, from the tables before and after it.
@@ -49,8 +63,8 @@ export function describeMove(move, before, after) {
   }
   if (move === REDEAL) return "Waste turned over into the stock.";
   const card = before.waste[before.waste.length - 1];
-  const [kind, place] = move.split("@");
-  const words = kind === "C" ? `${cardName(card)} parked in the ${placeName(place)}`
+  const place = targetOf(move);
+  const words = parks(move) ? `${cardName(card)} parked in the ${placeName(place)}`
     : `${cardName(card)} to ${placeName(place)}`;
   return `${words}.${describeAutoMoves(before, after, place)}`;
 }

@@ -5,7 +5,8 @@ import { announce, attach as attachAnnouncer } from "./announcer.js";
 import { drawTable } from "./board.js";
 import * as link from "./connection.js";
 import { attachInput } from "./input.js";
-import { REDEAL, TURN, cardName, describeMove, movePlaces, placeName } from "./notation.js";
+import { HOME, REDEAL, TURN, adviceFor, describeMove, movePlaces, placeName, targetOf }
+  from "./notation.js";
 
 const $ = (selector) => document.querySelector(selector);
 const SIZES = ["S", "M", "L", "XL"];
@@ -124,15 +125,6 @@ const VERDICTS = {
   unknown: "The solver cannot tell whether the deal can still be won.",
 };
 
-function hintWords(move) {
-  const card = game.state.waste[game.state.waste.length - 1];
-  if (move === TURN) return "turn the stock";
-  if (move === REDEAL) return "turn the waste over";
-  const [kind, place] = move.split("@");
-  if (kind === "C") return `park the ${cardName(card)} in the ${placeName(place)}`;
-  return `play the ${cardName(card)} to ${place ? placeName(place) : "its foundation"}`;
-}
-
 function showHint(message) {
   if (message.error) {  // the hint service failed or was too slow
     if (!message.version || (game && message.version === game.version)) onError(message.error);
@@ -140,7 +132,7 @@ function showHint(message) {
   }
   if (!game || message.version !== game.version || !message.hint) return;  // the board moved on
   hint = { ...message.hint, version: message.version };
-  const what = hint.move ? `${hint.fair ? "Fair hint" : "Hint"}: ${hintWords(hint.move)}.` : "No move to suggest.";
+  const what = hint.move ? `${hint.fair ? "Fair hint" : "Hint"}: ${adviceFor(hint.move, game.state)}.` : "No move to suggest.";
   const why = hint.fair && hint.verdict === "unknown"
     ? `From what you have seen, it wins about ${Math.round(hint.chance * 100)}% of the stock orders you could be facing.`
     : VERDICTS[hint.verdict];
@@ -154,8 +146,8 @@ function showHint(message) {
 function play(move) {
   if (!game || !move) return;
   // The drawn table is current unless actions are queued: then the server judges.
-  if (!link.pending() && !game.state.legal.includes(move) && move !== "F") {
-    const place = move.split("@")[1];
+  if (!link.pending() && !game.state.legal.includes(move) && move !== HOME) {
+    const place = targetOf(move);
     say(place ? `That card does not go on the ${placeName(place)}.` : "That move is not possible now.");
     return;
   }
