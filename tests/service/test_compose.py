@@ -191,6 +191,45 @@ def test_the_compose_file_has_the_five_services_and_a_one_shot_migration() -> No
     assert services["db"]["volumes"][0].startswith("db:/var/lib/postgresql/data")
 
 
+BUILD_CONTEXT = """
+import json, sys
+from docker.utils.build import exclude_paths
+with open(sys.argv[1]) as ignore:
+    patterns = [line.strip() for line in ignore if line.strip() and not line.startswith("#")]
+print(json.dumps(sorted(exclude_paths(".", patterns))))
+"""
+IMAGE_NEEDS = ("game/", "leaderboards/", "solver_worker/", "tombsite/", "frontend/",
+               "manage.py", "pyproject.toml", "setup.py")
+LOCAL_STATE = (".env", ".env.production", "db.sqlite3", ".venv/bin/python", ".git/config",
+               "solver_worker/_core.cpython-311-x86_64-linux-gnu.so", "game/__pycache__/a.pyc",
+               "staticfiles/tomb/play.css", "tests/service/stack.py")
+
+
+def build_context(directory: Path) -> set[str]:
+    """The files `docker compose build` sends, read by docker-compose's own Python."""
+    with open(require_compose()) as script:
+        python = script.readline().removeprefix("#!").strip()
+    shown = subprocess.run([python, "-c", BUILD_CONTEXT, str(ROOT / ".dockerignore")],
+                           cwd=directory, capture_output=True, text=True, check=True, timeout=60)
+    return {name for name in json.loads(shown.stdout) if (directory / name).is_file()}
+
+
+def test_the_build_context_has_every_file_of_the_code() -> None:
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout.split()
+    needed = [name for name in tracked if name.startswith(IMAGE_NEEDS)]
+    context = build_context(ROOT)
+    assert needed and [name for name in needed if name not in context] == []
+
+
+def test_the_build_context_leaves_out_secrets_and_local_state(tmp_path: Path) -> None:
+    for name in (*LOCAL_STATE, "game/models.py"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x")
+
+    assert build_context(tmp_path) == {"game/models.py"}
+
+
 def test_healthz_is_ok_and_the_containers_healthchecks_pass(stack: ComposeStack) -> None:
     response = httpx.get(f"{stack.base_url}/healthz", timeout=TIMEOUT)
 
