@@ -8,7 +8,8 @@ this test's own, so that the workers answering /healthz's ping are this
 stack's), there is no TLS proxy, and the ports and paths are free ones. The
 stack must serve a game over HTTP and WebSocket, a hint from the real worker,
 today's daily made by the worker, hashed static files and /healthz; and when
-the worker stops, /healthz must say so.
+the worker stops, /healthz must say so. The image's build context is checked
+against .dockerignore the way `docker compose build` reads it.
 """
 
 from __future__ import annotations
