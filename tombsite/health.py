@@ -8,7 +8,7 @@ exception's text reaches the reply (it could name a host or a password); the
 log has it.
 
 Run as a module (`python -m tombsite.health URL`) it is the container's probe:
-it asks the URL with a Host header the site accepts and exit status 0 or 1.
+it asks the URL with a Host header the site accepts and exits with 0 (healthy) or 1.
 """
 
 from __future__ import annotations
