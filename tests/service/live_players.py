@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -32,6 +33,21 @@ from .stack import Stack
 
 REPLY_TIMEOUT = 10.0  # seconds: past this, the socket is taken for dead and reopened
 DROPPED = (OSError, TimeoutError, WebSocketException, InvalidHandshake)
+
+
+@dataclass
+class Clock:
+    """Players connect first and wait for ``start``; then play until ``deadline``."""
+
+    start: asyncio.Event = field(default_factory=asyncio.Event)
+    deadline: float = math.inf
+
+    def go(self, seconds: float) -> None:
+        self.deadline = time.monotonic() + seconds
+        self.start.set()
+
+    def over(self) -> bool:
+        return time.monotonic() >= self.deadline
 
 
 @dataclass
@@ -106,13 +122,12 @@ async def reply_to(socket: ClientConnection, seq: int) -> dict[str, Any]:
 
 
 async def play(
-    player: LivePlayer, base_url: str, until: float, *, think: float,
-    undo_rate: float = 0.1, start: asyncio.Event | None = None,
+    player: LivePlayer, base_url: str, clock: Clock, *, think: float, undo_rate: float = 0.1,
 ) -> None:
-    """Play until ``until`` (monotonic), reconnecting whenever the socket drops."""
+    """Play from the clock's start to its deadline, reconnecting whenever the socket drops."""
     rng = random.Random(player.number)
     seq, backoff = 0, 0.2
-    while time.monotonic() < until:
+    while not clock.over():
         try:
             socket, state = await open_board(player, base_url)
         except DROPPED:
@@ -122,11 +137,10 @@ async def play(
             continue
         backoff = 0.2
         player.ready = True
-        if start is not None:
-            await start.wait()
+        await clock.start.wait()
         try:
             async with socket:
-                while time.monotonic() < until:
+                while not clock.over():
                     await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
                     seq += 1
                     state = await act(player, socket, choose(state, rng, undo_rate), seq, state)

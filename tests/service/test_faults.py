@@ -21,7 +21,7 @@ import httpx
 import pytest
 from websockets.asyncio.client import connect
 
-from .live_players import LivePlayer, ledger_problems, play, start_game
+from .live_players import Clock, LivePlayer, ledger_problems, play, start_game
 from .redis_server import OwnRedis
 from .stack import Stack, Visitor, require_services
 
@@ -62,9 +62,10 @@ async def play_through_restarts(
         for player in players:
             http.cookies.clear()
             await start_game(player, http, deal=player.number + 1)
+    clock = Clock()
+    clock.go(PLAY_SECONDS)
     started = time.monotonic()
-    until = started + PLAY_SECONDS
-    playing = [asyncio.create_task(play(player, stack.base_url, until, think=0.1))
+    playing = [asyncio.create_task(play(player, stack.base_url, clock, think=0.1))
                for player in players]
     back_at = []
     for restart_at in RESTARTS_AT:
