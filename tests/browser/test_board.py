@@ -145,8 +145,19 @@ def test_the_phone_viewport_has_no_horizontal_scroll(chromium: Any, site: Any) -
             widths = phone.evaluate(
                 "[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
             assert widths[0] <= widths[1], f"size {size} scrolls sideways: {widths}"
+        open_deal(phone, DEAL)  # deal 1 starts D C@n D F@nw
         phone.tap(slot("stock"))
         wait_moves(phone, 1)
+        phone.tap(slot("waste") + " .card.top")  # tap the card, then the pile
+        assert "selected" in phone.get_attribute(slot("waste"), "aria-label")
+        phone.tap(slot("n"))
+        wait_moves(phone, 2)
+        phone.tap(slot("stock"))
+        wait_moves(phone, 3)
+        phone.tap(slot("waste") + " .card.top")  # a double tap sends it home
+        phone.tap(slot("waste") + " .card.top")
+        wait_moves(phone, 4)
+        assert "north-west corner" in phone.inner_text("#announcer")
         phone.screenshot(path=str(OUTPUT / "board-phone.png"), full_page=True)
         phone.reload()
         ready(phone)
