@@ -26,6 +26,25 @@ def game_log(page: Any) -> list[str]:
     }""")
 
 
+def touch_drag(tab: Any, source: str, target: str) -> None:
+    """A finger's drag, as Chromium's touch input (Playwright's touchscreen only taps)."""
+    start = tab.locator(source).bounding_box()
+    goal = tab.locator(target).bounding_box()
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    x1, y1 = goal["x"] + goal["width"] / 2, goal["y"] + goal["height"] / 2
+    cdp = tab.context.new_cdp_session(tab)
+
+    def touch(kind: str, *points: tuple[float, float]) -> None:
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": kind, "touchPoints": [{"x": x, "y": y} for x, y in points]})
+
+    touch("touchStart", (x0, y0))
+    for step in range(1, 9):
+        touch("touchMove", (x0 + (x1 - x0) * step / 8, y0 + (y1 - y0) * step / 8))
+    touch("touchEnd")
+    cdp.detach()
+
+
 def test_a_deal_is_won_half_by_pointer_half_by_keyboard(page: Any) -> None:
     line = winning_line(DEAL)
     open_deal(page, DEAL)
@@ -158,6 +177,9 @@ def test_the_phone_viewport_has_no_horizontal_scroll(chromium: Any, site: Any) -
         phone.tap(slot("waste") + " .card.top")
         wait_moves(phone, 4)
         assert "north-west corner" in phone.inner_text("#announcer")
+        touch_drag(phone, slot("waste") + " .card.top", slot("w"))  # a finger drags it
+        wait_moves(phone, 5)
+        assert "parked in the west cell" in phone.inner_text("#announcer")
         phone.screenshot(path=str(OUTPUT / "board-phone.png"), full_page=True)
         phone.reload()
         ready(phone)
