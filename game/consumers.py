@@ -16,6 +16,7 @@ once); clients order them by version and ask for a sync on a gap.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -39,6 +40,7 @@ CLOSE_NOT_ALLOWED = 4403  # before accept, the handshake gets HTTP 403
 CLOSE_TOO_BIG = 1009
 CLOSE_POLICY = 1008
 CLOSE_TRY_AGAIN = 1013  # the channel layer (Redis) failed: the board reconnects
+HINT_UNANSWERED = "the hint service did not answer; try again"
 
 
 def run_action(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
@@ -74,12 +76,16 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     player: actions.Player
     joined = False
     closing = False
+    # When this board last heard a hint answer, and the timers of hints it asked for.
+    hint_heard_at = 0.0
+    hint_watches: set[asyncio.Task[None]]
 
     async def connect(self) -> None:
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
         self.group = group_name(self.game_id)
         self.bucket = TokenBucket(settings.WS_RATE_PER_SECOND, settings.WS_BURST)
         self.strikes = 0
+        self.hint_watches = set()
         # Join before reading the state, so no change can fall between the two.
         await self.channel_layer.group_add(self.group, self.channel_name)
         self.joined = True
@@ -121,6 +127,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             pass
 
     async def disconnect(self, code: int) -> None:
+        for watch in getattr(self, "hint_watches", ()):
+            watch.cancel()
         if self.joined:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             self.joined = False
@@ -192,7 +200,24 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def on_hint(self, content: dict[str, Any], seq: int | None) -> None:
         fair = actions.check_hint({"fair": content.get("fair", False)})
+        asked_at = time.monotonic()
         await self.act(partial(actions.do_request_hint, fair=fair), seq)
+        self.watch_hint(asked_at, seq)
+
+    def watch_hint(self, asked_at: float, seq: int | None) -> None:
+        """The hint's worker may die or the queue jam: if no answer comes in time, say so
+        (a late answer, redelivered to another worker, still reaches the board after)."""
+        watch = asyncio.create_task(self.hint_deadline(asked_at, seq))
+        self.hint_watches.add(watch)
+        watch.add_done_callback(self.hint_watches.discard)
+
+    async def hint_deadline(self, asked_at: float, seq: int | None) -> None:
+        await asyncio.sleep(settings.HINT_TIMEOUT_SECONDS)
+        if self.hint_heard_at < asked_at:
+            message: dict[str, Any] = {"type": "hint", "error": HINT_UNANSWERED}
+            if seq is not None:
+                message["seq"] = seq
+            await self.send_json(message)
 
     async def act(self, do: Callable[..., actions.Payload], seq: int | None, *args: Any) -> None:
         """Run a do_* action; answer this socket first, then tell the game's other boards."""
@@ -225,6 +250,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.send_state(event["game"])
 
     async def game_hint(self, event: dict[str, Any]) -> None:
+        self.hint_heard_at = time.monotonic()
+        if "error" in event:
+            await self.send_json({"type": "hint", "version": event["version"],
+                                  "error": event["error"]})
+            return
         await self.send_json({"type": "hint", "version": event["version"], "hint": event["hint"]})
 
     async def send_state(self, game: dict[str, Any], seq: int | None = None) -> None:

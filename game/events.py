@@ -43,6 +43,11 @@ def send_hint(game_id: str, version: int, hint: dict[str, Any]) -> None:
     _emit(game_id, {"type": "game.hint", "version": version, "hint": hint})
 
 
+def send_hint_error(game_id: str, version: int, error: str) -> None:
+    """No hint for the position at ``version`` (the search ran out of time): say so."""
+    _emit(game_id, {"type": "game.hint", "version": version, "error": error})
+
+
 def holding(function: Callable[..., T]) -> Callable[..., tuple[T, list[Event]]]:
     """``function`` (sync), with the events it sends held back and returned beside its result.
 

@@ -1,14 +1,40 @@
-"""Celery tasks of the game app: answering hints for live play."""
+"""Celery tasks of the game app: answering hints for live play.
+
+Reliable delivery (settings: late acks, reject on worker lost): a hint whose
+worker dies is handed to another worker; the board that asked has its own
+timeout (consumers, HINT_TIMEOUT_SECONDS) so it is never left waiting silently.
+Answering twice is harmless: the answer names the game version it is for.
+"""
 
 from __future__ import annotations
 
+from typing import Final
+
+import redis.exceptions
 from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from django.db import InterfaceError, OperationalError
 
 from . import actions, events
 from .models import Game
 
+# Failures of the services, not of the request: worth a retry with backoff.
+# Bad input (an unknown game, an illegal position) is never retried.
+TRANSIENT_ERRORS: Final = (
+    redis.exceptions.ConnectionError, redis.exceptions.TimeoutError,
+    OperationalError, InterfaceError,
+)
+HINT_TOO_SLOW: Final = "the hint took too long; try again"
 
-@shared_task(name="game.answer_hint", ignore_result=True)
+
+@shared_task(
+    name="game.answer_hint", ignore_result=True, acks_late=True, reject_on_worker_lost=True,
+    # The solver has its own budget (about a second, a few for the fair hint);
+    # these limits catch a search that ignores it, under the prefork pool.
+    soft_time_limit=30, time_limit=40,
+    autoretry_for=TRANSIENT_ERRORS, retry_backoff=1, retry_backoff_max=20, retry_jitter=True,
+    max_retries=4,
+)
 def answer_hint(game_id: str, fair: bool = False) -> None:
     """Ask the solver about the game's current position and tell its open boards.
 
@@ -19,10 +45,18 @@ def answer_hint(game_id: str, fair: bool = False) -> None:
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return
-    position = game.position()
-    hint = actions.ask_fair_solver(position) if fair else actions.ask_solver(position)
     try:
-        events.send_hint(str(game.id), game.version, hint)
+        answer(game, fair)
     finally:
         if not answer_hint.request.is_eager:
             events.close_layer()
+
+
+def answer(game: Game, fair: bool) -> None:
+    position = game.position()
+    try:
+        hint = actions.ask_fair_solver(position) if fair else actions.ask_solver(position)
+    except SoftTimeLimitExceeded:
+        events.send_hint_error(str(game.id), game.version, HINT_TOO_SLOW)
+        return
+    events.send_hint(str(game.id), game.version, hint)

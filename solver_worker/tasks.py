@@ -2,8 +2,12 @@
 
 Each task is a pure function of its arguments (a deal or a game record), so a
 retry or a duplicate delivery gives the same answer and writes nothing; the
-callers store results. Soft time limits turn a runaway search into a clear
-"unknown"; the hard limit is the backstop for a worker that stops answering.
+callers store results. That is what makes late acks with reject-on-worker-lost
+safe: a task whose worker dies runs again elsewhere. Soft time limits turn a
+runaway search into a clear "unknown"; the hard limit is the backstop for a
+worker that stops answering. No automatic retries: a search touches no
+service that could fail for a while, so an error here is bad input, and
+retrying bad input only repeats the error.
 """
 
 from __future__ import annotations
@@ -78,4 +82,7 @@ def hint_task(record: dict[str, Any], budget_s: float = HINT_BUDGET_S) -> dict[s
 @shared_task(name="solver.fair_hint", soft_time_limit=15, time_limit=20, **_RELIABLE)
 def fair_hint_task(record: dict[str, Any], budget_s: float = 3.0) -> dict[str, Any]:
     """The blind (no peeking) hint: the sampling player's move and its chance."""
-    return fair_hint(from_record(record), budget_s=budget_s)
+    try:
+        return fair_hint(from_record(record), budget_s=budget_s)
+    except SoftTimeLimitExceeded:
+        return {"move": None, "chance": None, "verdict": "unknown", "timed_out": True}

@@ -130,6 +130,30 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_DEFAULT_QUEUE = env.str("CELERY_TASK_DEFAULT_QUEUE", default="tomb")
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A task is acknowledged when it ends, not when it starts: a worker that dies
+# mid-task (killed, out of memory, host lost) leaves it to another worker.
+# Every task is written to be safe twice (hints name their version, dailies
+# are made with get_or_create on a unique constraint). A task that fails or
+# times out is still acknowledged (Celery's default), so bad input never loops.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# With late acks a worker holds only the task it runs: prefetched ones would
+# wait behind a long screening while another worker sits idle.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Redis has no acknowledgements of its own: kombu keeps a started task in an
+# "unacked" set and gives it back to the queue once it is older than
+# visibility_timeout (swept every unacked_restore_interval seconds). A worker
+# that shuts down warmly, or a pool child that dies, requeues at once; only a
+# whole worker lost (SIGKILL, host down) waits for the timeout. The trade-off:
+# it must exceed the longest late-acked task's hard time limit (solver.screen_deal,
+# 660 s), or a task still running is handed to a second worker; and a hint lost
+# with its worker comes back only that late, which is why the socket answers a
+# hint unanswered after HINT_TIMEOUT_SECONDS with a clear error. Tests set seconds.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=900),
+    "unacked_restore_interval": env.int("CELERY_RESTORE_INTERVAL", default=10),
+    "unacked_restore_throttle": 1,  # one cheap sorted-set read per sweep
+}
 # Hourly, so a missed run or a new variant is caught up within the hour; the
 # job is idempotent, and a run with every daily made costs one query per day.
 CELERY_BEAT_SCHEDULE = {
@@ -150,6 +174,9 @@ CELERY_TASK_ROUTES = {
 # solver_worker.hints.hint (position, budget_s) -> {"move", "verdict", "line_length"}.
 HINT_SOLVER = env.str("HINT_SOLVER", default="solver_worker.hints:hint")
 HINT_BUDGET_SECONDS = env.float("HINT_BUDGET_SECONDS", default=0.8)
+# A board that asked for a hint and heard nothing this long (the worker died,
+# the queue is jammed) gets {"type": "hint", "error": ...} instead of waiting forever.
+HINT_TIMEOUT_SECONDS = env.float("HINT_TIMEOUT_SECONDS", default=20.0)
 
 # -- the daily challenge (leaderboards) ----------------------------------------
 

@@ -1,0 +1,134 @@
+"""A hint whose worker is killed mid-flight is never lost silently.
+
+The real stack on a Redis of its own (a short visibility timeout affects every
+worker sharing the broker's "unacked" set, so it must not touch the shared
+Redis): the board asks for a hint, the worker is SIGKILLed (with its pool
+children) while the solver runs, and the board gets the clear error after
+HINT_TIMEOUT_SECONDS; a new worker then takes the redelivered task (late ack,
+visibility timeout) and the board gets the hint after all, counted once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import redis
+from websockets.asyncio.client import ClientConnection, connect
+
+from .hint_worker_solver import started_marker
+from .stack import Stack, Visitor, free_port, require_services
+
+pytestmark = [pytest.mark.integration, pytest.mark.asyncio]
+DEAL = 2
+HINT_TIMEOUT_SECONDS = 4
+VISIBILITY_SECONDS = 2
+
+
+@pytest.fixture(scope="module")
+def own_redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    require_services()
+    port = free_port()
+    server = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+         "--appendonly", "no", "--dir", str(tmp_path_factory.mktemp("redis"))],
+        stdout=subprocess.DEVNULL,
+    )
+    url = f"redis://127.0.0.1:{port}"
+    try:
+        wait_for_redis(url, server)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=15)
+
+
+def wait_for_redis(url: str, server: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        assert server.poll() is None, "redis-server exited"
+        try:
+            redis.Redis.from_url(url).ping()
+            return
+        except redis.ConnectionError:
+            time.sleep(0.1)
+    raise RuntimeError("redis-server did not start")
+
+
+@pytest.fixture(scope="module")
+def stack(own_redis: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    running = Stack(tmp_path_factory.mktemp("stack"))
+    running.env.update(
+        REDIS_URL=f"{own_redis}/0",
+        HINT_SOLVER="service.hint_worker_solver:hint",
+        HINT_WORKER_DIR=str(running.log_dir),
+        HINT_TIMEOUT_SECONDS=str(HINT_TIMEOUT_SECONDS),
+        CELERY_VISIBILITY_TIMEOUT=str(VISIBILITY_SECONDS),
+        CELERY_RESTORE_INTERVAL="1",
+    )
+    try:
+        running.start()
+        yield running
+    finally:
+        running.stop()
+
+
+async def receive(socket: ClientConnection, timeout: float) -> dict[str, Any]:
+    return dict(json.loads(await asyncio.wait_for(socket.recv(), timeout)))
+
+
+async def wait_for(path: Path, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not path.exists():
+        assert time.monotonic() < deadline, "the hint task never started"
+        await asyncio.sleep(0.1)
+
+
+def restart_worker(stack: Stack) -> None:
+    """A new worker process (the old log set aside: its "ready." is the old worker's)."""
+    log = stack.log_dir / "worker.log"
+    log.rename(stack.log_dir / f"worker-{time.monotonic_ns()}.log")
+    stack.start_worker()
+
+
+async def test_a_hint_lost_with_its_worker_is_an_error_then_redelivered(stack: Stack) -> None:
+    visitor = Visitor(stack)
+    game = visitor.new_game(DEAL)
+    socket = await connect(
+        f"{stack.ws_url}/ws/games/{game['id']}/", origin=stack.base_url,  # type: ignore[arg-type]
+        additional_headers={"Cookie": visitor.cookie_header}, open_timeout=20,
+    )
+    try:
+        assert (await receive(socket, 20))["type"] == "state"
+        await socket.send(json.dumps({"type": "hint", "seq": 1}))
+        counted = await receive(socket, 20)
+        await wait_for(started_marker(stack.log_dir), 20)  # the worker is inside the solver now
+
+        stack.kill("worker", signal.SIGKILL)  # the worker and its pool, no warm shutdown
+        asked = time.monotonic()
+        error = await receive(socket, HINT_TIMEOUT_SECONDS + 5)
+        waited = time.monotonic() - asked
+
+        assert error == {"type": "hint", "error": "the hint service did not answer; try again",
+                         "seq": 1}
+        assert waited < HINT_TIMEOUT_SECONDS + 2
+        # The board still plays while no worker runs.
+        await socket.send(json.dumps({"type": "sync", "seq": 2}))
+        assert (await receive(socket, 10))["seq"] == 2
+
+        restart_worker(stack)
+        answer = await receive(socket, VISIBILITY_SECONDS + 30)
+
+        assert answer["type"] == "hint" and answer["version"] == counted["version"]
+        assert answer["hint"]["move"] == "D"  # the only legal move at the start
+        assert stack.row(game["id"])["hints"] == 1  # redelivery asked the solver, not a hint
+    finally:
+        await socket.close()
+        visitor.close()
