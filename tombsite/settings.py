@@ -122,6 +122,18 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
+# The cache holds the log-in throttle's counters: on Redis every ASGI replica
+# shares them; the embedded default keeps them in the one process.
+if REDIS_URL:
+    CACHES = {"default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        # A prefix per deployment (and per test run), as for the channel layer.
+        "KEY_PREFIX": env.str("CHANNELS_PREFIX", default="tomb"),
+    }}
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default=REDIS_URL or "memory://")
 # Without a broker the embedded default answers hints inline, in the request.
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=not REDIS_URL)
@@ -216,6 +228,12 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "play"
 LOGOUT_REDIRECT_URL = "play"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90  # anonymous players keep their games for a season
+# Failed log-ins within the window before further attempts are refused unchecked
+# (tombsite.throttle): per username, and per address (higher: a school or an
+# office shares one address).
+LOGIN_THROTTLE_FAILURES = env.int("LOGIN_THROTTLE_FAILURES", default=5)
+LOGIN_THROTTLE_IP_FAILURES = env.int("LOGIN_THROTTLE_IP_FAILURES", default=30)
+LOGIN_THROTTLE_WINDOW_SECONDS = env.int("LOGIN_THROTTLE_WINDOW_SECONDS", default=15 * 60)
 
 # -- API ------------------------------------------------------------------
 

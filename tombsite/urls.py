@@ -8,11 +8,16 @@ from drf_spectacular.views import SpectacularAPIView
 
 from . import accounts, health
 
+# The admin's log-in is throttled like the site's.
+admin.site.login_form = accounts.AdminLoginForm
+
 urlpatterns = [
     path("", include("game.urls")),
     path("", include("leaderboards.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("accounts/signup/", accounts.signup, name="signup"),
+    # Before Django's own accounts URLs: the log-in that throttles failed attempts.
+    path("accounts/login/", accounts.ThrottledLoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("healthz", health.healthz, name="healthz"),

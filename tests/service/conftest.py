@@ -48,6 +48,14 @@ class Browser:
         self.client.force_login(user)
 
 
+@pytest.fixture(autouse=True)
+def empty_cache() -> None:
+    """The in-process cache outlives a test: start each with no log-in throttle counters."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture
 def alice(db: Any) -> Browser:
     return Browser()
