@@ -110,8 +110,13 @@ def test_the_daily_page_fits_a_phone_in_portrait(page: Any) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     sign_up(page)
     page.goto("/daily/three-card/")
+    game = start_daily(page)
+    play(page, game, target=1)
+    page.goto("/daily/three-card/")
     wide = page.evaluate("document.documentElement.scrollWidth")
     assert wide <= 360
-    play_button = page.get_by_role("button", name="Play today's daily")
+    field = page.locator("#field .scroll")
+    assert field.evaluate("(box) => box.scrollWidth <= box.clientWidth")  # no sideways scroll
+    play_button = page.get_by_role("button", name="Continue your game")
     box = play_button.bounding_box()
     assert box is not None and box["height"] >= 40  # a thumb-sized target

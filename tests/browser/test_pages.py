@@ -241,6 +241,26 @@ def test_the_keyboard_reaches_every_control_with_a_visible_focus(page: Any, site
         assert outline != "none", url
 
 
+# -- without the script ------------------------------------------------------------------
+
+def test_the_pages_work_without_javascript(chromium: Any, site: Any, page: Any) -> None:
+    name = sign_up(page)
+    start_daily(page)
+    context = chromium.new_context(base_url=site.base_url, java_script_enabled=False)
+    plain = context.new_page()
+    plain.goto("/accounts/login/?next=/me/stats/")
+    plain.get_by_label("Username").fill(name)
+    plain.get_by_label("Password").fill(PASSWORD)
+    plain.get_by_role("button", name="Log in").click()
+    expect(plain).to_have_url(re.compile(r"/me/stats/$"))
+    expect(plain.locator("table.calendar td.played")).to_have_count(1)
+    plain.get_by_role("link", name=re.compile("←")).click()
+    expect(plain).to_have_url(re.compile(r"/me/stats/\?month=\d{4}-\d\d$"))
+    plain.goto("/daily/three-card/")
+    expect(plain.locator(f"#field-rows tr[data-player='{name}']")).to_have_class("me")
+    context.close()
+
+
 # -- contrast ---------------------------------------------------------------------------
 
 # The lowest contrast ratio (WCAG 2) of any visible text in the page's sheet, against the
