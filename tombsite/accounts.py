@@ -11,6 +11,7 @@ from django.contrib.auth.views import LoginView
 from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from . import throttle
 
@@ -19,11 +20,15 @@ THROTTLED = "throttled"
 
 def signup(request: HttpRequest) -> HttpResponse:
     form = UserCreationForm(request.POST or None)
+    # Back where the visitor came from (the daily page, say), as log-in does.
+    after = request.POST.get("next") or request.GET.get("next") or ""
     if request.method == "POST" and form.is_valid():
         # login() fires user_logged_in, which hands the visitor's games over.
         login(request, form.save(), backend="django.contrib.auth.backends.ModelBackend")
-        return redirect("play")
-    return render(request, "registration/signup.html", {"form": form})
+        safe = url_has_allowed_host_and_scheme(
+            after, allowed_hosts={request.get_host()}, require_https=request.is_secure())
+        return redirect(after if safe else "play")
+    return render(request, "registration/signup.html", {"form": form, "next": after})
 
 
 def client_address(request: HttpRequest | None) -> str:
