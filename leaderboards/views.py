@@ -35,7 +35,8 @@ def pages(view: View) -> View:
         try:
             return view(request, *args, **kwargs)
         except ActionError as error:
-            context = {"error": error.message, "variants": VARIANTS.values()}
+            context = {"error": error.message, "variants": VARIANTS.values(),
+                       "retry": error.status == 503}  # a daily being screened: soon
             return render(request, "leaderboards/error.html", context, status=error.status)
     return wrapped
 

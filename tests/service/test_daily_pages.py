@@ -228,3 +228,35 @@ def test_the_archive_pages_back_through_older_dailies(
     assert f'href="?before={days[1]}"' in newest
     assert days[2] in older and days[1] not in older and "Older dailies" not in older
     assert alice.get("/daily/three-card/archive/?before=someday").status_code == 400
+
+
+def test_sign_up_from_the_daily_page_comes_back_to_it(alice: Browser, db: Any) -> None:
+    form = alice.get("/accounts/signup/?next=/daily/three-card/").content.decode()
+
+    def sign_up(name: str, after: str) -> Any:
+        return alice.client.post("/accounts/signup/", {
+            "username": name, "password1": "tomb-of-the-emperor-1821",
+            "password2": "tomb-of-the-emperor-1821", "next": after,
+            "csrfmiddlewaretoken": alice.csrf(),  # a log-in rotates it
+        })
+
+    assert 'name="next" value="/daily/three-card/"' in form
+    assert sign_up("erin", "/daily/three-card/")["Location"] == "/daily/three-card/"
+    alice.client.logout()
+    assert sign_up("frank", "https://elsewhere.example/")["Location"] == "/"
+
+
+def test_a_daily_still_being_screened_says_so_and_retries(
+    alice: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from leaderboards import actions
+
+    def not_ready(variant: Any) -> Any:
+        raise actions.DailyNotReady("today's daily is still being prepared: try again in a minute")
+
+    monkeypatch.setattr(actions, "todays_daily", not_ready)
+    response = alice.get("/daily/three-card/")
+
+    assert response.status_code == 503
+    assert b"still being prepared" in response.content
+    assert b'http-equiv="refresh"' in response.content
