@@ -50,11 +50,18 @@ def daily_home(request: HttpRequest) -> HttpResponse:
 def daily(request: HttpRequest, variant: str) -> HttpResponse:
     chosen = actions.check_variant(variant)
     found = actions.todays_daily(chosen)
+    field = boards.field_of(found, found.date, chosen.slug)
     return render(request, "leaderboards/daily.html", {
         "variant": chosen, "variants": VARIANTS.values(), "daily": boards.daily_info(found),
         "me": boards.my_attempt(found, player_from(request.user, request.session)),
-        "field": boards.field_of(found, found.date, chosen.slug),
+        "field": field, "my_rank": rank_in(field["entries"], request.user.get_username()),
     })
+
+
+def rank_in(entries: list[dict[str, Any]], name: str) -> int | None:
+    """A player's place in the field, which comes in the board's order."""
+    return next((number for number, entry in enumerate(entries, start=1)
+                 if name and entry["player"] == name), None)
 
 
 @pages

@@ -80,6 +80,7 @@ def test_a_daily_attempt_shows_up_on_the_days_board_and_live(
 
     # Back on the daily page: the attempt is in progress and the button continues it.
     page.goto("/daily/three-card/")
+    expect(page.locator("#my-rank")).to_have_text(re.compile(r"^\d+ of \d+$"))
     if played["status"] == "playing":
         expect(page.locator("#attempt-state")).to_contain_text("In progress")
         page.get_by_role("button", name="Continue your game").click()

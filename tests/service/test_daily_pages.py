@@ -141,6 +141,7 @@ def test_the_daily_page_follows_my_attempt_and_never_shows_a_card(
     assert "In progress" in attempt_part(during) and "Continue your game" in during
     assert f"<strong>{played['home']}</strong> of 52 cards home" in during
     assert '<tr data-player="carol" class="me" aria-current="true">' in during
+    assert 'On today\'s board: <strong id="my-rank">1 of 1</strong>' in during
     assert "Finished" in attempt_part(after) and "See your game" in after
     assert finished["status"] in ("won", "lost") and 'id="copy-share"' in after
     assert f"Napoleon&#x27;s Tomb daily {today().isoformat()}, 3-card: " in attempt_part(after)

@@ -142,6 +142,9 @@ function drawField(freshPlayer) {
   const sorted = [...entries.values()].sort(better);
   rows.replaceChildren(...sorted.map(
     (entry, index) => rowOf(entry, index + 1, me, entry.player === freshPlayer)));
+  const rank = $("#my-rank");
+  const place = sorted.findIndex((entry) => entry.player === me) + 1;
+  if (rank && place) rank.textContent = `${place} of ${sorted.length}`;
   if (!sorted.length) {
     const empty = cellOf("td", "No ranked player yet.");
     empty.colSpan = 7;
