@@ -241,6 +241,35 @@ def test_the_keyboard_reaches_every_control_with_a_visible_focus(page: Any, site
         assert outline != "none", url
 
 
+def tab_to(page: Any, selector: str) -> None:
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("(selector) => document.activeElement.matches(selector)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_the_daily_and_the_calendar_work_from_the_keyboard(page: Any) -> None:
+    sign_up(page)
+    page.goto("/daily/three-card/")
+    tab_to(page, "#play-daily")
+    page.keyboard.press("Enter")
+    page.wait_for_url(re.compile(r"/\?game=[0-9a-f-]{36}$"))
+
+    page.goto("/me/stats/")
+    shown = page.locator("#month-title").inner_text()
+    tab_to(page, "a[data-month][rel=prev]")
+    page.keyboard.press("Enter")
+    expect(page.locator("#month-title")).to_be_focused()
+    expect(page.locator("#month-title")).not_to_have_text(shown)
+    tab_to(page, "a[data-month][rel=next]")
+    page.keyboard.press("Enter")
+    expect(page.locator("#month-title")).to_have_text(shown)
+    tab_to(page, "table.calendar td.played a")
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"/daily/three-card/\d{4}-\d\d-\d\d/$"))
+
+
 # -- without the script ------------------------------------------------------------------
 
 def test_the_pages_work_without_javascript(chromium: Any, site: Any, page: Any) -> None:
