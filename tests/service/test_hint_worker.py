@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import signal
 import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -129,6 +131,58 @@ async def test_a_hint_lost_with_its_worker_is_an_error_then_redelivered(stack: S
         assert answer["type"] == "hint" and answer["version"] == counted["version"]
         assert answer["hint"]["move"] == "D"  # the only legal move at the start
         assert stack.row(game["id"])["hints"] == 1  # redelivery asked the solver, not a hint
+    finally:
+        await socket.close()
+        visitor.close()
+
+
+def start_prefork_worker(stack: Stack, marker_dir: Path) -> None:
+    """The production pool (docker-compose's worker): a main process and a solver child."""
+    stack.kill("worker", signal.SIGTERM)
+    log = stack.log_dir / "worker.log"
+    if log.exists():
+        log.rename(stack.log_dir / f"worker-{time.monotonic_ns()}.log")
+    stack.env["HINT_WORKER_DIR"] = str(marker_dir)
+    # An hour-long visibility timeout: an answer within seconds can only come from
+    # the immediate requeue of reject_on_worker_lost, not from the broker's restore.
+    stack.env["CELERY_VISIBILITY_TIMEOUT"] = "3600"
+    stack.spawn("worker", [
+        sys.executable, "-m", "celery", "-A", "tombsite", "worker", "--pool=prefork",
+        "--concurrency=1", "--queues", stack.prefix, "--without-gossip", "--without-mingle",
+        "--without-heartbeat", "--loglevel", "INFO",
+    ])
+    stack._wait_for_worker()
+
+
+async def test_a_hint_whose_pool_child_dies_is_requeued_at_once(
+    stack: Stack, tmp_path: Path
+) -> None:
+    start_prefork_worker(stack, tmp_path)
+    visitor = Visitor(stack)
+    game = visitor.new_game(DEAL)
+    socket = await connect(
+        f"{stack.ws_url}/ws/games/{game['id']}/", origin=stack.base_url,  # type: ignore[arg-type]
+        additional_headers={"Cookie": visitor.cookie_header}, open_timeout=20,
+    )
+    try:
+        assert (await receive(socket, 20))["type"] == "state"
+        await socket.send(json.dumps({"type": "hint", "seq": 1}))
+        counted = await receive(socket, 20)
+        marker = started_marker(tmp_path)
+        await wait_for(marker, 20)
+
+        os.kill(int(marker.read_text()), signal.SIGKILL)  # the child only: the main survives
+        killed = time.monotonic()
+        answer = await receive(socket, 30)
+        if "error" in answer:  # the board's timer, counted from the ask, may ring first
+            answer = await receive(socket, 30)
+
+        # reject_on_worker_lost: requeued at once and answered by the worker's new child.
+        assert answer["type"] == "hint" and answer["version"] == counted["version"]
+        assert answer["hint"]["move"] == "D"
+        assert time.monotonic() - killed < 20
+        assert b"WorkerLostError" in (stack.log_dir / "worker.log").read_bytes()
+        assert stack.row(game["id"])["hints"] == 1
     finally:
         await socket.close()
         visitor.close()
