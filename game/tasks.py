@@ -13,6 +13,7 @@ from typing import Final
 import redis.exceptions
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
+from django.core.cache import cache
 from django.db import InterfaceError, OperationalError
 
 from . import actions, events
@@ -25,6 +26,12 @@ TRANSIENT_ERRORS: Final = (
     OperationalError, InterfaceError,
 )
 HINT_TOO_SLOW: Final = "the hint took too long; try again"
+HINT_FAILED: Final = "the hint service failed on this position; try again later"
+# A task that kills its worker every time (out of memory on one position) would
+# be redelivered for ever under reject_on_worker_lost: past this many
+# deliveries it is answered with an error instead. Retries keep the task's id
+# and count too: the first run and max_retries (4) fit under the limit.
+MAX_DELIVERIES: Final = 5
 
 
 @shared_task(
@@ -46,10 +53,22 @@ def answer_hint(game_id: str, fair: bool = False) -> None:
     if game is None:
         return
     try:
+        if delivery_count(answer_hint.request.id) > MAX_DELIVERIES:
+            events.send_hint_error(str(game.id), game.version, HINT_FAILED)
+            return
         answer(game, fair)
     finally:
         if not answer_hint.request.is_eager:
             events.close_layer()
+
+
+def delivery_count(task_id: str | None) -> int:
+    """How many times this task has started, across workers (the cache is shared Redis)."""
+    if task_id is None:
+        return 1
+    key = f"task-deliveries:{task_id}"
+    cache.add(key, 0, 3600)
+    return int(cache.incr(key))
 
 
 def answer(game: Game, fair: bool) -> None:

@@ -12,7 +12,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 
 from game import actions
-from game.tasks import HINT_TOO_SLOW, answer_hint
+from game.tasks import HINT_FAILED, HINT_TOO_SLOW, MAX_DELIVERIES, answer_hint
 from tombsite.celery import app
 
 pytestmark = pytest.mark.django_db
@@ -97,3 +97,19 @@ def test_a_hint_past_its_time_limit_is_a_clear_error(carol_game: dict[str, Any],
 def test_a_hint_for_a_game_gone_is_dropped_quietly(sent: list[Any]) -> None:
     answer_hint.apply(("5f0e7b1e-0000-4000-8000-000000000000",))
     assert sent == []
+
+
+def test_a_hint_that_keeps_killing_its_worker_is_answered_with_an_error(
+    carol_game: dict[str, Any], sent: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each delivery of one task (one id) counts; past the limit, no more solver runs."""
+    calls: list[int] = []
+    real = actions.ask_solver
+    monkeypatch.setattr(actions, "ask_solver", lambda position: calls.append(1) or real(position))
+
+    for _ in range(MAX_DELIVERIES + 1):
+        answer_hint.apply((carol_game["id"],), task_id="one-hint-delivered-again")
+
+    hints = [event for event in sent if event["type"] == "game.hint"]
+    assert len(calls) == MAX_DELIVERIES and len(hints) == MAX_DELIVERIES + 1
+    assert hints[-1]["error"] == HINT_FAILED and "hint" not in hints[-1]
