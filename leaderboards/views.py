@@ -90,7 +90,8 @@ def archive(request: HttpRequest, variant: str) -> HttpResponse:
 
 @pages
 def all_time(request: HttpRequest, variant: str) -> HttpResponse:
-    """The three all-time boards; ?board=<name>&page=<n> turns the pages of one of them."""
+    """Today's leaders and the three all-time boards; ?board=<name>&page=<n> turns the
+    pages of one of them."""
     chosen = actions.check_variant(variant)
     paged = check_board(request.GET.get("board"))
     page = actions.check_page(request.GET.get("page"))
@@ -98,7 +99,7 @@ def all_time(request: HttpRequest, variant: str) -> HttpResponse:
               for name in boards.ALL_TIME_BOARDS]
     return render(request, "leaderboards/boards.html", {
         "variant": chosen, "variants": VARIANTS.values(), "tables": tables,
-        "min_games": settings.BOARD_MIN_GAMES,
+        "min_games": settings.BOARD_MIN_GAMES, "today": boards.field(chosen.slug),
     })
 
 
