@@ -32,8 +32,13 @@ class DailyAdmin(ReadOnlyAdmin):
                     "sampling_win_rate", "created_at")
     list_filter = ("variant",)
     date_hierarchy = "date"
-    fields = list_display
+    fields = (*list_display, "stock_order")
     readonly_fields = fields
+
+    @admin.display(description="deal (stock order, top first)")
+    def stock_order(self, daily: Daily) -> str:
+        # Admins may see a future daily's cards; players see them once its day is over.
+        return " ".join(daily.deal().texts)
 
 
 @admin.register(Attempt)

@@ -151,6 +151,9 @@ def test_dailies_and_attempts_are_listed_with_their_figures(admin_client: Client
     assert b">frank<" in attempts.content and b">erin<" not in attempts.content
     assert b"2:00" in attempts.content  # frank's time
     assert admin_client.get("/admin/leaderboards/daily/add/").status_code == 403
+    daily = Daily.objects.get()
+    page = admin_client.get(f"/admin/leaderboards/daily/{daily.pk}/change/").content
+    assert " ".join(daily.deal().texts).encode() in page  # admins may see the deal
     assert admin_client.get("/admin/leaderboards/playerstats/?variant=classic").status_code == 200
 
 
