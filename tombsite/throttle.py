@@ -37,7 +37,9 @@ def wait_seconds(username: str, address: str) -> int:
     """Seconds until the caller may try again; 0 when not throttled."""
     now = time.time()
     waits = [
-        math.ceil(cache.get(f"{counter.key}:until", now) - now)
+        # At least a second: a counter over its limit throttles even if its
+        # companion key was evicted first.
+        max(1, math.ceil(cache.get(f"{counter.key}:until", now) - now))
         for counter in counters(username, address)
         if cache.get(counter.key, 0) >= counter.limit
     ]
