@@ -3,7 +3,8 @@
 Malformed and non-object JSON, unknown types, absurd seq values, frames past
 the consumer's 4 KB limit and past uvicorn's 64 KB frame limit, binary
 frames, floods past the rate limit, a foreign Origin, no session, another
-player's game, forged game ids and Hypothesis-generated random frames: each
+player's game, forged game ids and Hypothesis-generated random frames (and
+garbage on the read-only daily field socket): each
 gets a clean refusal (an error message, a close code or a refused
 handshake), never a card from the stock, and changes nothing stored.
 Meanwhile a well-behaved player (the bystander, on its own thread and event
@@ -350,6 +351,42 @@ async def send_frames(stack: Stack, alice: Visitor, target: str, frames: list[An
             assert answer["type"] == "error", (frame, answer)
     finally:
         await hostile.socket.close()
+
+
+def test_the_daily_field_ignores_garbage_and_refuses_unknown_variants(
+    stack: Stack, alice: Visitor, bystander: Bystander
+) -> None:
+    """The read-only field socket answers nothing but a sync, at most once a second."""
+    async def attack() -> tuple[dict[str, Any], int]:
+        url = f"{stack.ws_url}/ws/daily/three-card/"
+        async with connect(url, origin=stack.base_url,  # type: ignore[arg-type]
+                           additional_headers={"Cookie": alice.cookie_header}) as socket:
+            assert json.loads(await socket.recv())["type"] == "field"
+            for frame in [*NOT_OBJECTS, json.dumps({"type": ["sync"]}), b"\x00\xff",
+                          "x" * 5000, json.dumps({"type": "sync"})]:
+                await socket.send(frame)
+            await asyncio.sleep(1.1)  # past the field's one sync a second
+            await socket.send(json.dumps({"type": "sync"}))
+            answer = json.loads(await asyncio.wait_for(socket.recv(), TIMEOUT))
+            await socket.send("x" * 70_000)  # past uvicorn's frame limit
+            try:
+                await asyncio.wait_for(socket.recv(), TIMEOUT)
+            except ConnectionClosed as closed:
+                assert closed.rcvd is not None
+                return answer, closed.rcvd.code
+            raise AssertionError("a 70 KB frame did not close the field socket")
+
+    answer, code = run(attack())
+    assert answer["type"] == "field" and code == CLOSE_TOO_BIG
+    for variant in ("nope", "three-card%00", "x" * 300):
+        with pytest.raises(InvalidStatus):
+            run(open_field(stack, variant))
+
+
+async def open_field(stack: Stack, variant: str) -> None:
+    socket = await connect(f"{stack.ws_url}/ws/daily/{variant}/", origin=stack.base_url,
+                           open_timeout=TIMEOUT)
+    await socket.close()
 
 
 def test_the_server_logged_no_traceback(stack: Stack) -> None:
