@@ -74,6 +74,13 @@ async function copyShare(button) {
 
 const copy = $("#copy-share");
 if (copy) copy.addEventListener("click", () => copyShare(copy));
+// Phones can hand the line to another app.
+const send = $("#send-share");
+if (send && navigator.share) {
+  send.hidden = false;
+  send.addEventListener("click", () => navigator.share({ text: $("#share").value })
+    .catch(() => {})); // the player closed the sheet
+}
 
 // -- time left on today's daily ---------------------------------------------------
 
