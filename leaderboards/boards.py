@@ -114,6 +114,18 @@ def archive(variant: str, before: date | None = None, limit: int = 60) -> list[P
              "difficulty": daily.difficulty} for daily in dailies.order_by("-date")[:limit]]
 
 
+def my_results(user_id: int | None, variant: str, days: list[str]) -> dict[str, Payload]:
+    """The player's ranked results on the given days (ISO dates), by day: one query."""
+    if user_id is None or not days:
+        return {}
+    rows = Attempt.objects.filter(
+        user_id=user_id, ranked=True, daily__variant=variant, daily__date__in=days
+    ).values("daily__date", "status", "home", "time_ms")
+    return {row["daily__date"].isoformat(): {
+        "status": row["status"], "home": row["home"], "time": clock(row["time_ms"]),
+    } for row in rows}
+
+
 # -- my game on a day ----------------------------------------------------------
 
 def my_attempt(daily: Daily, player: Player) -> Payload | None:

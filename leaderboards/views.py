@@ -82,6 +82,9 @@ def archive(request: HttpRequest, variant: str) -> HttpResponse:
     before = request.GET.get("before")
     days = boards.archive(chosen.slug, actions.check_day(before) if before else None,
                           limit=ARCHIVE_PAGE)
+    mine = boards.my_results(request.user.pk, chosen.slug, [past["date"] for past in days])
+    for past in days:
+        past["mine"] = mine.get(past["date"])
     return render(request, "leaderboards/archive.html", {
         "variant": chosen, "variants": VARIANTS.values(), "days": days,
         "older": days[-1]["date"] if len(days) == ARCHIVE_PAGE else None,

@@ -262,3 +262,19 @@ def test_a_daily_still_being_screened_says_so_and_retries(
     assert response.status_code == 503
     assert b"still being prepared" in response.content
     assert b'http-equiv="refresh"' in response.content
+
+
+def test_the_archive_shows_my_result_on_each_past_daily(
+    carol_browser: Browser, screened: Any, clock: Any
+) -> None:
+    played = carol_browser.post("/api/daily/three-card/play/").json()
+    day = today().isoformat()
+    home = play_greedily(carol_browser, played["id"], target=1)["home"]
+    clock.tick(24 * 60 * 60)  # the next day: yesterday's daily is in the archive
+    past_daily(2)  # one carol did not play
+
+    page = carol_browser.get("/daily/three-card/archive/").content.decode()
+    mine = page.split(day, 1)[1].split("</li>", 1)[0]
+
+    assert f"you: {home} home" in mine
+    assert page.count("not played") == 1
