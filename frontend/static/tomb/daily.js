@@ -236,11 +236,12 @@ document.addEventListener("click", (event) => {
 
 if ($("#calendars")) {
   window.addEventListener("popstate", () => showMonth(location.href, false));
-  // PageUp / PageDown turn the months, as in a date picker.
+  // Within the calendars PageUp / PageDown turn the months, as in a date picker;
+  // elsewhere they scroll the page as usual.
   document.addEventListener("keydown", (event) => {
     const rel = { PageUp: "prev", PageDown: "next" }[event.key];
     const link = rel && $(`a[data-month][rel="${rel}"]`);
-    if (!link || event.target.closest("input, textarea")) return;
+    if (!link || !event.target.closest("#calendars")) return;
     event.preventDefault();
     showMonth(link.href, true);
   });
