@@ -364,7 +364,8 @@ def _store(
         before_status=before_status,
     )
     payload = game_payload(game, position)
-    transaction.on_commit(partial(events.send_state, payload, origin=origin, seq=seq))
+    transaction.on_commit(events.best_effort(
+        partial(events.send_state, payload, origin=origin, seq=seq)))
     return payload
 
 

@@ -48,6 +48,18 @@ def send_hint_error(game_id: str, version: int, error: str) -> None:
     _emit(game_id, {"type": "game.hint", "version": version, "error": error})
 
 
+def best_effort(send: Callable[[], None]) -> Callable[[], None]:
+    """``send`` for transaction.on_commit: the write is stored whatever the layer does, so
+    a layer failure (Redis restarting) is a warning, not the request's 500; the boards
+    see the version gap and resync, or reconnect (found by the Redis restart test)."""
+    def run() -> None:
+        try:
+            send()
+        except Exception as error:  # the layer's (Redis's) own error classes
+            log.warning("a live event was not sent: %s: %s", type(error).__name__, error)
+    return run
+
+
 def holding(function: Callable[..., T]) -> Callable[..., tuple[T, list[Event]]]:
     """``function`` (sync), with the events it sends held back and returned beside its result.
 

@@ -19,6 +19,7 @@ from django.db import IntegrityError, transaction
 from game import actions as game_actions
 from game.actions import ActionError, BadRequest, GameNotFound, NotAllowedNow, Player
 from game.engine import VARIANTS, Variant, get_variant
+from game.events import best_effort
 
 from . import dailies, events
 from .days import day_end, is_over, parse_day, today
@@ -146,7 +147,7 @@ def _play_ranked(user_id: int, daily: Daily) -> tuple[Payload, bool]:
         if found is None:
             raise
         return game_actions.show_game(found, player), False
-    transaction.on_commit(partial(events.send_attempt, payload["id"]))
+    transaction.on_commit(best_effort(partial(events.send_attempt, payload["id"])))
     return payload, True
 
 

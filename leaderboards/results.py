@@ -15,6 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.dispatch import receiver
 
+from game.events import best_effort
 from game.hooks import game_stored
 from game.models import Game, Status
 
@@ -35,7 +36,7 @@ def record_attempt(
     # The field shows progress: a move that brings no card home nor ends the
     # game changes nothing there worth a message to every watcher.
     if game.home != before_home or game.status != before_status:
-        transaction.on_commit(partial(events.send_attempt, str(game.id)))
+        transaction.on_commit(best_effort(partial(events.send_attempt, str(game.id))))
 
 
 def record(game: Game, action: str, at: datetime) -> int:
