@@ -122,6 +122,22 @@ def test_a_hint_is_answered_through_the_restarted_redis(
     assert "hint" in answer and answer["hint"]["move"], answer  # type: ignore[index]
 
 
+def test_a_rest_move_while_redis_is_down_is_stored_and_answered(
+    stack: Stack, own_redis: OwnRedis
+) -> None:
+    """The move needs only PostgreSQL; telling open boards is best effort (they resync)."""
+    visitor = Visitor(stack)
+    game = visitor.new_game(2)
+    own_redis.kill()
+    try:
+        answer = visitor.post(f"/api/games/{game['id']}/moves/", {"move": "D"})
+    finally:
+        own_redis.start()
+        visitor.close()
+    assert answer.status_code == 200, answer.text
+    assert stack.row(game["id"])["version"] == answer.json()["version"] == 1
+
+
 def test_the_server_logged_no_traceback(stack: Stack) -> None:
     log = (stack.log_dir / "server.log").read_text(errors="replace")
     assert "Traceback" not in log, log[-3000:]
