@@ -25,8 +25,9 @@ function show(next) {
   const before = game && game.id === next.id ? game : null;
   if (before && next.version < before.version) return;
   if (!before || before.version !== next.version) hint = hint && hint.version === next.version ? hint : null;
+  const topOf = (payload) => payload.state.waste[payload.state.waste.length - 1];
+  if (!before || topOf(before) !== topOf(next)) selected = false;  // that card has gone
   game = next;
-  if (!before) selected = false;
   draw();
   if (before) tellChange(before, next);
 }
