@@ -19,6 +19,12 @@ def ready(page: Any) -> None:
     page.wait_for_selector("body[data-ready='1']")
 
 
+def wait_announced(page: Any, words: str) -> None:
+    """The live region says ``words`` (it is filled a frame after the table is drawn)."""
+    page.wait_for_function(
+        "words => document.querySelector('#announcer').textContent.includes(words)", arg=words)
+
+
 def open_deal(page: Any, deal: int) -> None:
     page.goto("/")
     ready(page)

@@ -9,7 +9,16 @@ from typing import Any
 from game.engine import new_game, parse_move
 from tests.service.lines import winning_line
 
-from .board_driver import by_keyboard, by_pointer, focused_slot, open_deal, ready, slot, wait_moves
+from .board_driver import (
+    by_keyboard,
+    by_pointer,
+    focused_slot,
+    open_deal,
+    ready,
+    slot,
+    wait_announced,
+    wait_moves,
+)
 from .conftest import OUTPUT
 
 DEAL = 1  # a 3-card deal the solver wins along an 82-move line
@@ -66,7 +75,7 @@ def test_a_deal_is_won_half_by_pointer_half_by_keyboard(page: Any) -> None:
 
     page.wait_for_selector("#end.won:not([hidden])")
     assert "You won" in page.inner_text("#end-text")
-    assert "You won" in page.inner_text("#announcer")
+    wait_announced(page, "You won")
     assert page.inner_text("#home") == "52 of 52"
     assert game_log(page) == list(line)
     assert set(gestures) == {"keyboard", "click", "drag", "tap-tap", "double-click"}
@@ -87,10 +96,10 @@ def test_undo_and_hints(page: Any) -> None:
     open_deal(page, DEAL)
     page.keyboard.press("d")
     wait_moves(page, 1)
-    assert "Stock turned" in page.inner_text("#announcer")
+    wait_announced(page, "Stock turned")
     page.keyboard.press("u")
     wait_moves(page, 0)
-    assert page.inner_text("#announcer") == "Move undone."
+    wait_announced(page, "Move undone.")
 
     page.keyboard.press("h")
     page.wait_for_selector("#table .slot.hinted")
@@ -142,7 +151,7 @@ def test_keyboard_only_play_with_a_visible_focus(page: Any) -> None:
     assert focused_slot(page) == "n"
     page.keyboard.press("Enter")  # park the waste card in the north cell
     wait_moves(page, 2)
-    assert "parked in the north cell" in page.inner_text("#announcer")
+    wait_announced(page, "parked in the north cell")
     assert "north cell:" in page.get_attribute(slot("n"), "aria-label")
     assert "empty" not in page.get_attribute(slot("n"), "aria-label")
 
@@ -176,10 +185,10 @@ def test_the_phone_viewport_has_no_horizontal_scroll(chromium: Any, site: Any) -
         phone.tap(slot("waste") + " .card.top")  # a double tap sends it home
         phone.tap(slot("waste") + " .card.top")
         wait_moves(phone, 4)
-        assert "north-west corner" in phone.inner_text("#announcer")
+        wait_announced(phone, "north-west corner")
         touch_drag(phone, slot("waste") + " .card.top", slot("w"))  # a finger drags it
         wait_moves(phone, 5)
-        assert "parked in the west cell" in phone.inner_text("#announcer")
+        wait_announced(phone, "parked in the west cell")
         phone.screenshot(path=str(OUTPUT / "board-phone.png"), full_page=True)
         phone.reload()
         ready(phone)

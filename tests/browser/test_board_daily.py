@@ -3,10 +3,9 @@ which daily it is, and shows the server's refusal to undo a stock turn."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from .board_driver import ready, slot, wait_moves
+from .board_driver import ready, slot, wait_announced, wait_moves
 from .test_pages import sign_up, start_daily
 
 
@@ -24,5 +23,5 @@ def test_a_ranked_daily_is_named_and_refuses_to_undo_a_stock_turn(page: Any) -> 
     page.keyboard.press("u")
     page.wait_for_function("document.querySelector('#message').textContent !== ''")
     assert "a stock turn (D or R) cannot be undone" in page.inner_text("#message")
-    assert re.search("cannot be undone", page.inner_text("#announcer"))
+    wait_announced(page, "cannot be undone")
     assert page.inner_text("#moves") == "1"

@@ -8,7 +8,7 @@ from typing import Any
 
 from game.engine import new_game, parse_move
 
-from .board_driver import by_keyboard, open_deal, ready, slot, wait_moves
+from .board_driver import by_keyboard, open_deal, ready, slot, wait_announced, wait_moves
 
 LOSING_CLASSIC = ("D C@n D C@w D C@e D C@s" + " D" * 48).split()  # classic deal 2: lost
 
@@ -43,7 +43,7 @@ def test_two_tabs_of_one_game_stay_in_step(page: Any) -> None:
     other.focus(slot("stock"))
     other.keyboard.press("u")
     wait_moves(page, 0)
-    assert page.inner_text("#announcer") == "Move undone."
+    wait_announced(page, "Move undone.")
 
 
 def test_another_device_resumes_the_logged_in_players_game(chromium: Any, site: Any) -> None:
@@ -87,7 +87,7 @@ def test_a_lost_deal_says_so_and_offers_undo_replay_and_new(page: Any) -> None:
 
     page.wait_for_selector("#end.lost:not([hidden])")
     assert "lost" in page.inner_text("#end-text")
-    assert "lost" in page.inner_text("#announcer")
+    wait_announced(page, "lost")
     for button in ("#end-undo", "#end-replay", "#end-new"):
         assert page.is_enabled(button)
 

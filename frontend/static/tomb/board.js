@@ -12,6 +12,15 @@ export function cardHtml(card, extra = "") {
     + `<span class="ix${card[0] === "T" ? " ten" : ""}">${rankLabel(card)}<br>${suit}</span><span class="pip">${suit}</span></span>`;
 }
 
+// Touch the DOM only where the picture changed: a card being dragged or tapped
+// must not be replaced by an identical one under the player's finger.
+const drawn = new WeakMap();
+function setHtml(slot, html) {
+  if (drawn.get(slot) === html) return;
+  slot.innerHTML = html;
+  drawn.set(slot, html);
+}
+
 const emptyHtml = (text) => `<span class="card empty" aria-hidden="true">${text}</span>`;
 const top = (pile) => pile[pile.length - 1];
 
@@ -26,14 +35,14 @@ function drawFoundation(slot, name, state) {
   } else if (pile.length === 7) {
     label += ", complete";
   }
-  slot.innerHTML = (card ? cardHtml(card) : emptyHtml(start))
-    + `<span class="count" aria-hidden="true">${pile.length}</span>`;
+  setHtml(slot, (card ? cardHtml(card) : emptyHtml(start))
+    + `<span class="count" aria-hidden="true">${pile.length}</span>`);
   slot.setAttribute("aria-label", label);
 }
 
 function drawCell(slot, name, state) {
   const card = state.cells[name];
-  slot.innerHTML = card ? cardHtml(card) : emptyHtml("");
+  setHtml(slot, card ? cardHtml(card) : emptyHtml(""));
   slot.setAttribute("aria-label", `${placeName(name)}: ${card ? cardName(card) : "empty"}`);
 }
 
@@ -41,9 +50,9 @@ function drawStock(slot, state) {
   const count = state.stock_count;
   const canRedeal = count === 0 && state.passes_left > 0 && state.waste.length > 0;
   slot.dataset.move = count ? "D" : "R";
-  slot.innerHTML = count ? `<span class="card back" aria-hidden="true"></span>`
-    : emptyHtml(canRedeal ? "\u21bb" : "\u2715");
-  slot.insertAdjacentHTML("beforeend", `<span class="count" aria-hidden="true">${count}</span>`);
+  setHtml(slot, (count ? `<span class="card back" aria-hidden="true"></span>`
+    : emptyHtml(canRedeal ? "\u21bb" : "\u2715"))
+    + `<span class="count" aria-hidden="true">${count}</span>`);
   const what = count ? `${count} cards, press to turn`
     : (canRedeal ? "empty, press to turn the waste over" : "empty");
   slot.setAttribute("aria-label", `stock: ${what}`);
@@ -51,9 +60,9 @@ function drawStock(slot, state) {
 
 function drawWaste(slot, state, selected) {
   const shown = state.waste.slice(-FAN);
-  slot.innerHTML = shown.length
+  setHtml(slot, shown.length
     ? shown.map((card, i) => cardHtml(card, i === shown.length - 1 ? " top" : " under")).join("")
-    : emptyHtml("");
+    : emptyHtml(""));
   const card = top(state.waste);
   slot.classList.toggle("selected", Boolean(selected && card));
   slot.setAttribute("aria-label", card
