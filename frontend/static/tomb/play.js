@@ -105,7 +105,11 @@ function tellChange(before, after) {
   const was = before.state.log;
   const now = after.state.log;
   if (now.length < was.length) announce("Move undone.");
-  else if (now.length === was.length + 1) announce(describeMove(now[now.length - 1], before.state, after.state));
+  else if (now.length === was.length + 1) {
+    const round = after.state.tomb.round;
+    const turned = round > before.state.tomb.round ? ` The tomb starts round ${round} of 4.` : "";
+    announce(describeMove(now[now.length - 1], before.state, after.state) + turned);
+  }
   if (after.status !== before.status && after.status !== "playing") {
     announce($("#end-text").textContent);
     if (after.status === "won") celebrate();
