@@ -11,7 +11,7 @@ const DRAG_START_PX = 6;
 
 let table = null;
 let board = null;  // the app: play(move), turn(), select(on), selected(), shortcut(key)
-let lastWasteTap = 0;
+let lastWasteTap = -Infinity;  // performance.now() starts near 0 on a fresh page
 let drag = null;
 
 export function attachInput(tableElement, app) {
@@ -39,11 +39,11 @@ function onClick(event) {
   const name = slot.dataset.slot;
   if (name === "waste") {
     const now = performance.now();
-    if (now - lastWasteTap < DOUBLE_TAP_MS) { lastWasteTap = 0; board.select(false); activate(name); }
+    if (now - lastWasteTap < DOUBLE_TAP_MS) { lastWasteTap = -Infinity; board.select(false); activate(name); }
     else { lastWasteTap = now; board.select(!board.selected()); }
     return;
   }
-  lastWasteTap = 0;
+  lastWasteTap = -Infinity;
   board.select(false);
   activate(name);
 }
@@ -136,7 +136,7 @@ function onPointerUp(event) {
   const over = dragged ? slotOf(targetAt(event)) : null;
   endDrag();
   if (!dragged) return;  // a plain tap: the click handler has it
-  lastWasteTap = 0;
+  lastWasteTap = -Infinity;
   suppressNextClick();
   board.select(false);
   const move = over && moveTo(over.dataset.slot);
