@@ -178,6 +178,9 @@ def test_the_phone_viewport_has_no_horizontal_scroll(chromium: Any, site: Any) -
         wait_moves(phone, 1)
         phone.tap(slot("waste") + " .card.top")  # tap the card, then the pile
         assert "selected" in phone.get_attribute(slot("waste"), "aria-label")
+        phone.keyboard.press("Escape")  # puts it down again
+        assert "selected" not in phone.get_attribute(slot("waste"), "aria-label")
+        phone.tap(slot("waste") + " .card.top")
         phone.tap(slot("n"))
         wait_moves(phone, 2)
         phone.tap(slot("stock"))

@@ -84,6 +84,11 @@ export function focusSlot(name) {
 
 function onShortcut(event) {
   if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+  if (event.key === "Escape") {  // put a picked-up card down
+    lastWasteTap = -Infinity;
+    board.select(false);
+    return;
+  }
   if (event.target.closest && event.target.closest("input, select, textarea")) return;
   if (board.shortcut(event.key.toUpperCase())) event.preventDefault();
 }

@@ -170,7 +170,8 @@ const board = {
     if (game) draw();
   },
   shortcut(key) {
-    const keys = { D: board.turn, U: undo, H: () => askHint(false), G: () => askHint(true), N: () => newDeal() };
+    const keys = { D: board.turn, U: undo, H: () => askHint(false), G: () => askHint(true),
+      N: () => newDeal() };
     if (!keys[key]) return false;
     keys[key]();
     return true;
