@@ -28,9 +28,17 @@ CLEARED_VARS = ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "CELERY_TASK_A
                 "HTTPS", "DJANGO_SETTINGS_MODULE", "DEBUG")
 
 
+def _is_browser_test(item: pytest.Item) -> bool:
+    return "tests/browser/" in str(item.fspath).replace(os.sep, "/")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    # Playwright's sync API keeps an event loop running in the main thread while it is
+    # open, and asyncio.run() refuses to start under it: the browser tests run last, and
+    # each module closes its Playwright (the `chromium` fixture is module-scoped).
+    items.sort(key=_is_browser_test)
     for item in items:
-        if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
+        if _is_browser_test(item):
             item.add_marker(pytest.mark.browser)
 
 
@@ -109,7 +117,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     running.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[object]:
     _require_chromium()
     from playwright.sync_api import sync_playwright
