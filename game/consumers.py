@@ -40,6 +40,9 @@ CLOSE_NOT_ALLOWED = 4403  # before accept, the handshake gets HTTP 403
 CLOSE_TOO_BIG = 1009
 CLOSE_POLICY = 1008
 CLOSE_TRY_AGAIN = 1013  # the channel layer (Redis) failed: the board reconnects
+# A layer call that takes longer has failed (the socket closes with 1013 and the board
+# retries): right after a Redis restart the fault test saw a group_add hang 10 s.
+LAYER_TIMEOUT = 3.0  # seconds
 HINT_UNANSWERED = "the hint service did not answer; try again"
 
 
@@ -87,7 +90,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         self.strikes = 0
         self.hint_watches = set()
         # Join before reading the state, so no change can fall between the two.
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        await asyncio.wait_for(
+            self.channel_layer.group_add(self.group, self.channel_name), LAYER_TIMEOUT)
         self.joined = True
         try:
             self.player, game = await run_action(open_game)(self.scope, self.game_id)
@@ -227,7 +231,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.send_state(game, seq)
         try:
             for group, event in held:
-                await events.group_send_except(self.channel_layer, group, event, self.channel_name)
+                await asyncio.wait_for(events.group_send_except(
+                    self.channel_layer, group, event, self.channel_name), LAYER_TIMEOUT)
         except Exception as error:  # the layer's (Redis's) own error classes
             # Stored and acknowledged already: not the sender's error. Other boards see
             # a version gap on their next state and sync (or reconnect, if the layer is down).

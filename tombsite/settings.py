@@ -109,6 +109,9 @@ if REDIS_URL:
                     # Past the layer's 5 s blocking pop (brpop_timeout): with redis-py's
                     # own default, also 5 s, every idle receive fails and drops sockets.
                     "socket_timeout": 15,
+                    # Else it defaults to socket_timeout (15 s): a connect to a Redis that is
+                    # restarting should fail fast and let the board retry, not hold it.
+                    "socket_connect_timeout": 2,
                 }],
                 # A prefix per deployment (and per test run) keeps groups apart.
                 "prefix": env.str("CHANNELS_PREFIX", default="tomb"),
