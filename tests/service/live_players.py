@@ -32,6 +32,9 @@ from websockets.exceptions import InvalidHandshake, WebSocketException
 from .stack import Stack
 
 REPLY_TIMEOUT = 10.0  # seconds: past this, the socket is taken for dead and reopened
+# A handshake that stalls is given up sooner and retried, as the board's ack timeout does:
+# after a Redis restart one in a few hangs for 10 s (see docs/scaling.md).
+OPEN_TIMEOUT = 4.0
 DROPPED = (OSError, TimeoutError, WebSocketException, InvalidHandshake)
 
 
@@ -66,6 +69,10 @@ class LivePlayer:
     recovered: int = 0  # in-flight actions found stored after a reconnect
     in_flight: str | None = None
     ready: bool = False
+    trace: list[tuple[float, str]] = field(default_factory=list)  # for failure messages
+
+    def note(self, event: str) -> None:
+        self.trace.append((time.monotonic(), event))
 
     def acknowledge(self, action: str, version: int, state: dict[str, Any]) -> None:
         self.acked.append(action)
@@ -100,7 +107,7 @@ async def open_board(player: LivePlayer, base_url: str) -> tuple[ClientConnectio
     url = base_url.replace("http", "ws", 1) + f"/ws/games/{player.game_id}/"
     socket = await connect(url, origin=base_url,  # type: ignore[arg-type]
                            additional_headers={"Cookie": player.cookie},
-                           open_timeout=REPLY_TIMEOUT)
+                           open_timeout=OPEN_TIMEOUT)
     first = json.loads(await asyncio.wait_for(socket.recv(), REPLY_TIMEOUT))
     version, state = first["version"], first["game"]["state"]
     known = len(player.acked)
@@ -129,8 +136,11 @@ async def play(
     seq, backoff = 0, 0.2
     while not clock.over():
         try:
+            player.note("open")
             socket, state = await open_board(player, base_url)
-        except DROPPED:
+            player.note("opened")
+        except DROPPED as error:
+            player.note(f"open failed: {type(error).__name__}: {error}")
             player.reconnects += 1
             await asyncio.sleep(backoff * rng.uniform(0.75, 1.25))
             backoff = min(backoff * 2, 3.0)
@@ -144,7 +154,8 @@ async def play(
                     await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
                     seq += 1
                     state = await act(player, socket, choose(state, rng, undo_rate), seq, state)
-        except DROPPED:
+        except DROPPED as error:
+            player.note(f"dropped: {type(error).__name__}: {error}")
             player.reconnects += 1
 
 

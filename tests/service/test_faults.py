@@ -27,10 +27,12 @@ from .stack import Stack, Visitor, require_services
 
 pytestmark = pytest.mark.integration
 PLAYERS = 6
-RESTARTS_AT = (3.0, 8.0)  # seconds into play
+RESTARTS_AT = (3.0, 12.0)  # seconds into play
 DOWN_SECONDS = 1.0
-PLAY_SECONDS = 14.0
-RESUME_WITHIN = 5.0  # seconds after Redis is back
+PLAY_SECONDS = 22.0
+# Seconds from Redis being back to a player's next ack: the players' backoff (up to 3 s)
+# plus a handshake that stalls after the restart (given up after 4 s and retried).
+RESUME_WITHIN = 9.0
 
 
 @pytest.fixture(scope="module")
@@ -85,11 +87,17 @@ def test_play_resumes_after_redis_restarts_and_nothing_acknowledged_is_lost(
     for player in players:
         for back in back_at:
             after = [at for at in player.acked_at if at > back]
-            assert after, f"player {player.number} never played after Redis came back"
-            assert after[0] - back < RESUME_WITHIN, (player.number, after[0] - back)
+            assert after, f"player {player.number} never played again:\n{story(player, back)}"
+            waited = after[0] - back
+            assert waited < RESUME_WITHIN, f"player {player.number}:\n{story(player, back)}"
     missing, problems = ledger_problems(stack, players)
     assert (missing, problems) == (0, [])
     assert sum(len(player.acked) for player in players) > PLAYERS * 20
+
+
+def story(player: LivePlayer, back: float) -> str:
+    """A player's connects and drops, in seconds from Redis being back."""
+    return "\n".join(f"{at - back:+.2f} {event}" for at, event in player.trace)
 
 
 def test_a_hint_is_answered_through_the_restarted_redis(
