@@ -22,8 +22,9 @@ import json
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
@@ -180,7 +181,17 @@ async def act(player: LivePlayer, socket: ClientConnection, message: dict[str, A
     return dict(reply["game"]["state"])
 
 
-def ledger_problems(stack: Stack, players: list[LivePlayer]) -> tuple[int, list[str]]:
+class Ledgered(Protocol):
+    """What a player remembers of its acknowledgements (the load benches' players too)."""
+
+    game_id: str
+    acked: list[str]
+    log: list[str]
+    versions: list[int]
+    problems: list[str]
+
+
+def ledger_problems(stack: Stack, players: Sequence[Ledgered]) -> tuple[int, list[str]]:
     """(acknowledged actions missing from the database, every problem found)."""
     missing, problems = 0, []
     for player in players:

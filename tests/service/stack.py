@@ -22,6 +22,7 @@ import httpx
 import psycopg
 import pytest
 import redis
+from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_ADMIN = os.environ.get("TOMB_IT_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -213,6 +214,15 @@ class Visitor:
     @property
     def cookie_header(self) -> str:
         return "; ".join(f"{name}={value}" for name, value in self.http.cookies.items())
+
+    def socket(self, path: str, timeout: float = 20) -> connect:
+        """A WebSocket to `path` as this visitor, from the site's own page (its Origin).
+
+        Await it, or use it with `async with`."""
+        return connect(
+            f"{self.stack.ws_url}{path}", origin=self.stack.base_url,  # type: ignore[arg-type]
+            additional_headers={"Cookie": self.cookie_header}, open_timeout=timeout,
+        )
 
     def close(self) -> None:
         self.http.close()

@@ -34,7 +34,6 @@ import psycopg
 import pytest
 import redis
 import yaml
-from websockets.asyncio.client import connect
 
 from .secrecy import StockWatch
 from .stack import CLEARED_VARS, PG_ADMIN, ROOT, Stack, Visitor, free_port, require_services
@@ -264,10 +263,7 @@ def test_a_game_is_played_over_http_and_websocket_with_a_hint_from_the_worker(
 async def play_and_ask_for_a_hint(
     stack: ComposeStack, visitor: Visitor, game_id: str, watch: StockWatch
 ) -> list[dict[str, Any]]:
-    async with connect(
-        f"{stack.ws_url}/ws/games/{game_id}/", origin=stack.base_url,  # type: ignore[arg-type]
-        additional_headers={"Cookie": visitor.cookie_header}, open_timeout=TIMEOUT,
-    ) as board:
+    async with visitor.socket(f"/ws/games/{game_id}/", TIMEOUT) as board:
         answers = [await receive(board, watch)]
         await board.send(json.dumps({"type": "move", "move": "D", "seq": 1}))
         watch.played("D")

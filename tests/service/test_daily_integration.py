@@ -27,7 +27,7 @@ import psycopg
 import pytest
 from celery import Celery
 from django.test import override_settings
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 
 from leaderboards.days import candidate_seed
 
@@ -165,10 +165,7 @@ async def receive(socket: ClientConnection, watch: StockWatch) -> dict[str, Any]
 
 
 async def open_socket(stack: Stack, visitor: Visitor, path: str) -> ClientConnection:
-    return await connect(
-        f"{stack.ws_url}{path}", origin=stack.base_url,  # type: ignore[arg-type]
-        additional_headers={"Cookie": visitor.cookie_header}, open_timeout=TIMEOUT,
-    )
+    return await visitor.socket(path, TIMEOUT)
 
 
 @pytest.mark.asyncio

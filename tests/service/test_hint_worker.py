@@ -14,7 +14,6 @@ import asyncio
 import json
 import os
 import signal
-import subprocess
 import sys
 import time
 from collections.abc import Iterator
@@ -22,11 +21,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import redis
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 
 from .hint_worker_solver import started_marker
-from .stack import Stack, Visitor, free_port, require_services
+from .redis_server import OwnRedis
+from .stack import Stack, Visitor, require_services
 
 pytestmark = [pytest.mark.integration, pytest.mark.asyncio]
 DEAL = 2
@@ -37,38 +36,19 @@ VISIBILITY_SECONDS = 2
 @pytest.fixture(scope="module")
 def own_redis(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     require_services()
-    port = free_port()
-    server = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-         "--appendonly", "no", "--dir", str(tmp_path_factory.mktemp("redis"))],
-        stdout=subprocess.DEVNULL,
-    )
-    url = f"redis://127.0.0.1:{port}"
+    server = OwnRedis(tmp_path_factory.mktemp("redis"))
+    server.start()
     try:
-        wait_for_redis(url, server)
-        yield url
+        yield server.url
     finally:
-        server.terminate()
-        server.wait(timeout=15)
-
-
-def wait_for_redis(url: str, server: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        assert server.poll() is None, "redis-server exited"
-        try:
-            redis.Redis.from_url(url).ping()
-            return
-        except redis.ConnectionError:
-            time.sleep(0.1)
-    raise RuntimeError("redis-server did not start")
+        server.kill()
 
 
 @pytest.fixture(scope="module")
 def stack(own_redis: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     running = Stack(tmp_path_factory.mktemp("stack"))
     running.env.update(
-        REDIS_URL=f"{own_redis}/0",
+        REDIS_URL=own_redis,
         HINT_SOLVER="service.hint_worker_solver:hint",
         HINT_WORKER_DIR=str(running.log_dir),
         HINT_TIMEOUT_SECONDS=str(HINT_TIMEOUT_SECONDS),
@@ -103,10 +83,7 @@ def restart_worker(stack: Stack) -> None:
 async def test_a_hint_lost_with_its_worker_is_an_error_then_redelivered(stack: Stack) -> None:
     visitor = Visitor(stack)
     game = visitor.new_game(DEAL)
-    socket = await connect(
-        f"{stack.ws_url}/ws/games/{game['id']}/", origin=stack.base_url,  # type: ignore[arg-type]
-        additional_headers={"Cookie": visitor.cookie_header}, open_timeout=20,
-    )
+    socket = await visitor.socket(f"/ws/games/{game['id']}/")
     try:
         assert (await receive(socket, 20))["type"] == "state"
         await socket.send(json.dumps({"type": "hint", "seq": 1}))
@@ -160,10 +137,7 @@ async def test_a_hint_whose_pool_child_dies_is_requeued_at_once(
     start_prefork_worker(stack, tmp_path)
     visitor = Visitor(stack)
     game = visitor.new_game(DEAL)
-    socket = await connect(
-        f"{stack.ws_url}/ws/games/{game['id']}/", origin=stack.base_url,  # type: ignore[arg-type]
-        additional_headers={"Cookie": visitor.cookie_header}, open_timeout=20,
-    )
+    socket = await visitor.socket(f"/ws/games/{game['id']}/")
     try:
         assert (await receive(socket, 20))["type"] == "state"
         await socket.send(json.dumps({"type": "hint", "seq": 1}))

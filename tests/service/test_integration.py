@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 import pytest_asyncio
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
 from .lines import winning_line
@@ -45,10 +45,7 @@ def alice(stack: Stack) -> Iterator[Visitor]:
 
 
 async def board(stack: Stack, visitor: Visitor, game_id: str) -> ClientConnection:
-    socket = await connect(
-        f"{stack.ws_url}/ws/games/{game_id}/", origin=stack.base_url,  # type: ignore[arg-type]
-        additional_headers={"Cookie": visitor.cookie_header}, open_timeout=TIMEOUT,
-    )
+    socket = await visitor.socket(f"/ws/games/{game_id}/", TIMEOUT)
     first = await receive(socket)
     assert first["type"] == "state"
     return socket

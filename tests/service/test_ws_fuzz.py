@@ -147,10 +147,7 @@ class Hostile:
 
     @classmethod
     async def open(cls, stack: Stack, visitor: Visitor, game_id: str) -> Hostile:
-        socket = await connect(
-            f"{stack.ws_url}/ws/games/{game_id}/", origin=stack.base_url,  # type: ignore[arg-type]
-            additional_headers={"Cookie": visitor.cookie_header}, open_timeout=TIMEOUT,
-        )
+        socket = await visitor.socket(f"/ws/games/{game_id}/", TIMEOUT)
         hostile = cls(socket)
         assert (await hostile.receive())["type"] == "state"
         return hostile
