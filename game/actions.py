@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
@@ -22,6 +22,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
 from django.utils import timezone
+from kombu.exceptions import OperationalError
 
 from . import events, hooks
 from .engine import (
@@ -77,6 +78,12 @@ class NotAllowedNow(ActionError):
     """A well-formed request the game's state refuses: an illegal move, no undo."""
 
     status = 409
+
+
+class HintUnavailable(ActionError):
+    """The hint queue (Celery's broker) cannot be reached: the hint cannot be asked."""
+
+    status = 503
 
 
 # -- who is acting --------------------------------------------------------
@@ -299,8 +306,18 @@ def do_request_hint(
     # Enqueued once committed, so the worker sees the counted hint.
     task = partial(answer_hint.delay, payload["id"], fair=True) if fair else partial(
         answer_hint.delay, payload["id"])
-    transaction.on_commit(task)
+    transaction.on_commit(partial(_enqueue_hint, task))
     return payload
+
+
+def _enqueue_hint(task: Callable[[], object]) -> None:
+    # Celery has already retried the publish by its retry policy (under a second): say
+    # plainly that no hint is coming, rather than a bare "the server failed".
+    try:
+        task()
+    except OperationalError as error:
+        raise HintUnavailable("the hint service cannot be reached; try again in a moment") \
+            from error
 
 
 def do_adopt_games(user: AbstractBaseUser, anon_token: str) -> int:

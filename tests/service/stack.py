@@ -94,11 +94,15 @@ class Stack:
     # -- lifecycle ---------------------------------------------------------
 
     def start(self) -> None:
+        self.create_database()
+        self.start_worker()
+        self.start_server()
+
+    def create_database(self) -> None:
+        """A fresh database of this run's, migrated."""
         with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
             admin.execute(f'CREATE DATABASE "{self.database}"')
         self.manage("migrate", "--noinput")
-        self.start_worker()
-        self.start_server()
 
     def stop(self) -> None:
         for name in list(self.processes):
