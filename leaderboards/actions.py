@@ -74,14 +74,21 @@ def check_page(value: object) -> int:
     return int(text)
 
 
+FIRST_MONTH, LAST_MONTH = date(1900, 1, 1), date(2999, 12, 1)
+
+
 def check_month(value: object) -> date:
     """A month as YYYY-MM (its first day); none means this month."""
     if not value:
         return today()
     try:
-        return parse_day(f"{value}-01")
+        month = parse_day(f"{value}-01")
     except ValueError as error:
         raise BadRequest("month is written YYYY-MM, e.g. 2026-11") from error
+    # The calendar links the months either side: year 1 or 9999 would overflow the dates.
+    if not FIRST_MONTH <= month <= LAST_MONTH:
+        raise BadRequest(f"month must lie between {FIRST_MONTH:%Y-%m} and {LAST_MONTH:%Y-%m}")
+    return month
 
 
 def check_logged_in(player: Player) -> int:

@@ -114,3 +114,14 @@ def test_the_statistics_page_shows_figures_and_calendar(
     assert "Dailies played (ranked)" in page and "Free-play wins" in page
     assert 'class="played playing"' in page and "Longest" not in page
     assert carol_browser.get("/me/stats/?month=bad").status_code == 400
+
+
+@pytest.mark.parametrize("month", ["0001-01", "9999-12", "1899-12", "3000-01"])
+def test_a_month_out_of_range_is_refused_not_a_server_error(
+    carol_browser: Browser, month: str
+) -> None:
+    page = carol_browser.get(f"/me/stats/?month={month}")
+    api = carol_browser.get(f"/api/me/daily-stats/?month={month}")
+
+    assert page.status_code == 400 and api.status_code == 400
+    assert "month must lie between 1900-01 and 2999-12" in api.json()["error"]
