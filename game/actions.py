@@ -80,6 +80,17 @@ class NotAllowedNow(ActionError):
     status = 409
 
 
+class Stale(NotAllowedNow):
+    """The client acted on a version the game has moved past: refused, nothing changed.
+    Carries the current visible state, so the client can redraw without asking."""
+
+    code = "stale"
+
+    def __init__(self, message: str, game: Payload) -> None:
+        super().__init__(message)
+        self.game = game
+
+
 class HintUnavailable(ActionError):
     """The hint queue (Celery's broker) cannot be reached: the hint cannot be asked."""
 
@@ -152,6 +163,19 @@ def check_move(data: object) -> Move:
         return parse_move(body["move"])
     except EngineError as error:
         raise BadRequest(str(error)) from error
+
+
+MAX_VERSION = 2**53  # JavaScript's safe integers
+
+
+def check_version(data: object) -> int | None:
+    """The version the client saw, if it sent one: the action then applies only on it."""
+    version = check_body(data).get("version")
+    if version is None:
+        return None
+    if type(version) is not int or not 0 <= version <= MAX_VERSION:
+        raise BadRequest('"version" must be a whole number from 0 to 2**53')
+    return version
 
 
 def check_game_id(value: object) -> uuid.UUID:
@@ -236,11 +260,14 @@ def do_create_game(
 
 
 def do_move(
-    game_id: object, player: Player, move: Move, *, origin: str = "", seq: int | None = None
+    game_id: object, player: Player, move: Move, *, origin: str = "", seq: int | None = None,
+    version: int | None = None,
 ) -> Payload:
-    """Play one move; an illegal move raises NotAllowedNow and changes nothing."""
+    """Play one move; an illegal move raises NotAllowedNow and changes nothing.
+    With ``version``, the move applies only if the game is still at that version
+    (optimistic concurrency: a resent move is never played twice)."""
     with transaction.atomic():
-        game = _lock(game_id, player)
+        game = check_version_current(_lock(game_id, player), version)
         position = game.position()
         try:
             position.apply(move)
@@ -251,10 +278,11 @@ def do_move(
 
 
 def do_undo(
-    game_id: object, player: Player, *, origin: str = "", seq: int | None = None
+    game_id: object, player: Player, *, origin: str = "", seq: int | None = None,
+    version: int | None = None,
 ) -> Payload:
     with transaction.atomic():
-        game = _lock(game_id, player)
+        game = check_version_current(_lock(game_id, player), version)
         position = game.position()
         check_undo_allowed(game, position)
         try:
@@ -344,6 +372,15 @@ def check_open(game: Game) -> Game:
     if game.closes_at is not None and timezone.now() >= game.closes_at:
         raise NotAllowedNow("this ranked daily closed at the end of its day (UTC); "
                             "replay it from the archive")
+    return game
+
+
+def check_version_current(game: Game, version: int | None) -> Game:
+    """Refuse an action sent on a version the game has left (another board acted, or
+    this very action was applied before its answer was lost)."""
+    if version is not None and version != game.version:
+        raise Stale(f"the game moved on (version {game.version}, not {version}): "
+                    "look again and play on", game_payload(game, game.position()))
     return game
 
 

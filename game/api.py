@@ -3,7 +3,9 @@
 Errors are always JSON ``{"error": "<readable message>"}``: 400 malformed
 request or move notation, 403 not your game (or a missing CSRF token),
 404 no such game, 409 a move the position does not allow (illegal move,
-nothing to undo, a hint on a finished game).
+nothing to undo, a hint on a finished game). A move or undo that carries the
+``version`` the client saw is refused with 409 and ``"code": "stale"`` (and the
+current ``game``) when the game has moved past it: nothing changes.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from .serializers import (
     MoveSerializer,
     NewGameSerializer,
     StatsSerializer,
+    UndoSerializer,
 )
 
 ERRORS = {code: ErrorSerializer for code in (400, 403, 404, 409)}
@@ -37,6 +40,9 @@ ERRORS = {code: ErrorSerializer for code in (400, 403, 404, 409)}
 
 def error_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Every error as {"error": "..."}; actions' errors carry their status."""
+    if isinstance(exc, actions.Stale):
+        return Response({"error": exc.message, "code": exc.code, "game": exc.game},
+                        status=exc.status)
     if isinstance(exc, actions.ActionError):
         return Response({"error": exc.message}, status=exc.status)
     if isinstance(exc, Http404):
@@ -99,13 +105,18 @@ class MovesView(APIView):
     )
     def post(self, request: Request, game_id: str) -> Response:
         move = actions.check_move(request.data)
-        return Response(actions.do_move(game_id, player(request), move))
+        version = actions.check_version(request.data)
+        return Response(actions.do_move(game_id, player(request), move, version=version))
 
 
 class UndoView(APIView):
-    @extend_schema(request=None, responses={200: GameSerializer, **ERRORS}, summary="Undo")
+    @extend_schema(
+        request=UndoSerializer, responses={200: GameSerializer, **ERRORS},
+        summary="Undo the last move",
+    )
     def post(self, request: Request, game_id: str) -> Response:
-        return Response(actions.do_undo(game_id, player(request)))
+        version = actions.check_version(request.data)
+        return Response(actions.do_undo(game_id, player(request), version=version))
 
 
 class HintView(APIView):

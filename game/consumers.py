@@ -1,6 +1,9 @@
 """Live play over /ws/games/<id>/: a thin consumer that calls one action per message.
 
-Client messages: {"type": "move", "move": "F@tomb", "seq": 17}, {"type": "undo"},
+Client messages: {"type": "move", "move": "F@tomb", "seq": 17, "version": 12},
+{"type": "undo", "version": 12} (``version`` optional: the version the client saw;
+if the game has left it the action is refused, nothing changes, and the sender
+gets the current state and then {"type": "error", "code": "stale", ...}),
 {"type": "hint"} (with "fair": true, the hint that does not peek at the stock),
 {"type": "sync"}. Every open board of the game receives
 {"type": "state", "version": N, "game": {...}} after each change (the socket
@@ -11,7 +14,8 @@ The socket that acts answers its sender itself as soon as the action has
 committed, then sends the new state to the game's other boards through the
 channel layer: the player's own round trip does not wait on the layer.
 States of one game may then reach a board out of order (two boards acting at
-once); clients order them by version and ask for a sync on a gap.
+once); clients order them by version and send {"type": "sync"} when they see
+a version gap or when a hidden tab becomes visible again.
 """
 
 from __future__ import annotations
@@ -174,6 +178,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             return
         try:
             await handler(self, content, seq)
+        except actions.Stale as error:
+            await self.send_state(error.game)
+            await self.send_error(error.message, seq, code=error.code)
         except actions.ActionError as error:
             await self.send_error(error.message, seq)
         except Exception:
@@ -197,10 +204,11 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     # -- one action per message type -------------------------------------
 
     async def on_move(self, content: dict[str, Any], seq: int | None) -> None:
-        await self.act(actions.do_move, seq, actions.check_move(content))
+        move, version = actions.check_move(content), actions.check_version(content)
+        await self.act(partial(actions.do_move, version=version), seq, move)
 
     async def on_undo(self, content: dict[str, Any], seq: int | None) -> None:
-        await self.act(actions.do_undo, seq)
+        await self.act(partial(actions.do_undo, version=actions.check_version(content)), seq)
 
     async def on_hint(self, content: dict[str, Any], seq: int | None) -> None:
         fair = actions.check_hint({"fair": content.get("fair", False)})
@@ -268,8 +276,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             message["seq"] = seq
         await self.send_json(message)
 
-    async def send_error(self, error: str, seq: int | None = None) -> None:
+    async def send_error(self, error: str, seq: int | None = None, code: str = "") -> None:
         message: dict[str, Any] = {"type": "error", "error": error}
+        if code:
+            message["code"] = code
         if seq is not None:
             message["seq"] = seq
         await self.send_json(message)

@@ -19,8 +19,19 @@ class NewGameSerializer(serializers.Serializer):
     )
 
 
+VERSION_HELP = ("optional: the game's version the client saw; if the game has moved past "
+                "it, the action is refused with 409 and code \"stale\" and nothing changes")
+
+
 class MoveSerializer(serializers.Serializer):
     move = serializers.CharField(help_text="RULES.md notation: D R F F@nw.. C C@n..")
+    version = serializers.IntegerField(
+        min_value=0, max_value=2**53, required=False, help_text=VERSION_HELP)
+
+
+class UndoSerializer(serializers.Serializer):
+    version = serializers.IntegerField(
+        min_value=0, max_value=2**53, required=False, help_text=VERSION_HELP)
 
 
 class GameSummarySerializer(serializers.Serializer):
@@ -82,6 +93,11 @@ class StatsSerializer(serializers.Serializer):
 
 class ErrorSerializer(serializers.Serializer):
     error = serializers.CharField()
+    code = serializers.ChoiceField(
+        choices=["stale"], required=False,
+        help_text="stale: the move or undo named a version the game has left",
+    )
+    game = GameSerializer(required=False, help_text="with code stale: the game as it is now")
 
 
 class CsrfSerializer(serializers.Serializer):

@@ -64,6 +64,50 @@ def test_undo_takes_back_the_last_move_and_is_counted(
     assert game["state"]["stock_count"] == 49
 
 
+def test_a_move_on_the_version_seen_is_applied_once(
+    carol: User, carol_game: dict[str, Any]
+) -> None:
+    player = carol_of(carol)
+    game = actions.do_move(carol_game["id"], player, parse_move("D"), version=0)
+    before = Game.objects.values().get(pk=carol_game["id"])
+
+    # The same move resent on the version it was first sent on: refused, nothing changes.
+    with pytest.raises(actions.Stale) as raised:
+        actions.do_move(carol_game["id"], player, parse_move("D"), version=0)
+
+    assert game["version"] == 1
+    assert (raised.value.status, raised.value.code) == (409, "stale")
+    assert raised.value.game == actions.show_game(carol_game["id"], player)
+    assert "cards" not in raised.value.game
+    assert Game.objects.values().get(pk=carol_game["id"]) == before
+
+
+def test_an_undo_on_an_old_version_is_refused(carol: User, carol_game: dict[str, Any]) -> None:
+    player = carol_of(carol)
+    actions.do_move(carol_game["id"], player, parse_move("D"))
+    actions.do_move(carol_game["id"], player, parse_move("D"))
+
+    with pytest.raises(actions.Stale):
+        actions.do_undo(carol_game["id"], player, version=1)
+    game = actions.do_undo(carol_game["id"], player, version=2)
+
+    assert (game["version"], game["undos"]) == (3, 1)
+
+
+@pytest.mark.parametrize("body", [
+    {"version": "3"}, {"version": -1}, {"version": 2**53 + 1}, {"version": True},
+    {"version": 1.5}, {"version": [1]},
+])
+def test_bad_versions_are_bad_requests(body: dict[str, Any]) -> None:
+    with pytest.raises(actions.BadRequest):
+        actions.check_version(body)
+
+
+def test_no_version_means_no_check() -> None:
+    assert actions.check_version({"move": "D"}) is None
+    assert actions.check_version({"version": 2**53}) == 2**53
+
+
 def test_undo_at_the_start_is_refused(carol: User, carol_game: dict[str, Any]) -> None:
     with pytest.raises(actions.NotAllowedNow):
         actions.do_undo(carol_game["id"], carol_of(carol))

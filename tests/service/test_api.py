@@ -126,6 +126,33 @@ def test_nothing_to_undo_is_409(alice: Browser) -> None:
     assert response.status_code == 409 and response.json()["error"] == "there is no move to undo"
 
 
+def test_a_move_or_undo_on_a_version_left_behind_is_409_stale(alice: Browser) -> None:
+    game = alice.new_game()
+    played = alice.post(f"/api/games/{game['id']}/moves/", {"move": "D", "version": 0})
+
+    again = alice.post(f"/api/games/{game['id']}/moves/", {"move": "D", "version": 0})
+    undo = alice.post(f"/api/games/{game['id']}/undo/", {"version": 0})
+
+    assert played.status_code == 200 and played.json()["version"] == 1
+    for response in (again, undo):
+        assert response.status_code == 409 and response.json()["code"] == "stale"
+        assert response.json()["game"] == played.json()
+    assert alice.get(f"/api/games/{game['id']}/").json() == played.json()
+    undone = alice.post(f"/api/games/{game['id']}/undo/", {"version": 1})
+    assert undone.status_code == 200 and undone.json()["version"] == 2
+
+
+@pytest.mark.parametrize("version", ["1", -1, 2**53 + 1, None, 1.5, True])
+def test_a_bad_version_is_400(alice: Browser, version: Any) -> None:
+    game = alice.new_game()
+    response = alice.post(f"/api/games/{game['id']}/moves/", {"move": "D", "version": version})
+    if version is None:  # null is the same as leaving it out
+        assert response.status_code == 200
+    else:
+        assert response.status_code == 400 and "version" in response.json()["error"]
+        assert Game.objects.get(pk=game["id"]).version == 0
+
+
 def test_another_players_game_is_403(alice: Browser, bob: Browser) -> None:
     game = alice.new_game()
 

@@ -68,6 +68,28 @@ async def test_a_move_is_acknowledged_with_its_seq(alice: Browser, layer: Any) -
     await socket.disconnect()
 
 
+async def test_a_resent_move_is_refused_as_stale_with_the_state(
+    alice: Browser, layer: Any
+) -> None:
+    game = await new_game(alice)
+    socket = await open_board(game, alice)
+
+    await socket.send_json_to({"type": "move", "move": "D", "seq": 1, "version": 0})
+    applied = await socket.receive_json_from()
+    await socket.send_json_to({"type": "move", "move": "D", "seq": 2, "version": 0})
+    state = await socket.receive_json_from()
+    refused = await socket.receive_json_from()
+    await socket.send_json_to({"type": "undo", "seq": 3, "version": 1})
+    undone = await socket.receive_json_from()
+
+    assert (applied["version"], applied["seq"]) == (1, 1)
+    assert state["type"] == "state" and state["game"] == applied["game"] and "seq" not in state
+    assert (refused["type"], refused["code"], refused["seq"]) == ("error", "stale", 2)
+    assert (undone["type"], undone["version"], undone["seq"]) == ("state", 2, 3)
+    assert (await stored(game["id"])).log == ""
+    await socket.disconnect()
+
+
 async def test_two_tabs_stay_in_step(alice: Browser, layer: Any) -> None:
     game = await new_game(alice)
     first, second = await open_board(game, alice), await open_board(game, alice)
@@ -162,6 +184,9 @@ async def test_undo_sync_and_hint(alice: Browser, layer: Any) -> None:
     ('{"type": "move", "move": "Z"}', "'Z' is not a move"),
     ('{"type": "move", "move": "D", "seq": "x"}', "seq must be a whole number"),
     ('{"type": "move", "move": "D", "seq": 1e300}', "seq must be a whole number"),
+    ('{"type": "move", "move": "D", "version": "2"}',
+     '"version" must be a whole number from 0 to 2**53'),
+    ('{"type": "undo", "version": -1}', '"version" must be a whole number from 0 to 2**53'),
 ])
 async def test_hostile_messages_get_an_error_and_the_socket_stays(
     alice: Browser, layer: Any, message: str, error: str
