@@ -1,6 +1,6 @@
 """Re-screening a stored daily (``manage.py rescreen_day``): keep it while the solver still
 proves it winnable; otherwise replace it with the day's next winnable candidate, but only
-while nobody has played it.
+for a day still ahead that nobody has played.
 
 A daily that was played stays, whatever the solver says now: its attempts,
 board and share texts are about that deal, and changing it under them would
@@ -16,7 +16,7 @@ from functools import partial
 from django.db import transaction
 
 from . import dailies
-from .days import candidate_seeds
+from .days import candidate_seeds, today
 from .models import Daily
 
 
@@ -46,6 +46,12 @@ def rescreen_day(day: date, variant: str, budget_s: float) -> Outcome:
 
 
 def replace_unplayed(daily: Daily, budget_s: float, verdict: str) -> Outcome:
+    # Only a day still ahead can change: from its first minute players start games on
+    # the deal (ranked or not) from a row read before any lock here could stop them.
+    if daily.date <= today():
+        return Outcome(daily.variant, "refused",
+                       f"no longer proved winnable ({verdict}) but {daily.date} is open "
+                       "or past: left as it is")
     played = daily.attempts.count()
     if played:
         return Outcome(daily.variant, "refused",

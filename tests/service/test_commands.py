@@ -95,14 +95,27 @@ def test_rescreen_replaces_an_unplayed_daily_no_longer_proved(unprovable: set[in
 
 
 def test_rescreen_refuses_to_change_a_day_already_played(unprovable: set[int]) -> None:
-    daily = Daily.objects.create(date=PAST, variant="classic", seed=4242, candidate=0)
+    tomorrow = today() + timedelta(days=1)
+    daily = Daily.objects.create(date=tomorrow, variant="classic", seed=4242, candidate=0)
     played(daily, "erin", home=30)
     unprovable.add(4242)
 
     with pytest.raises(CommandError, match="could not be re-screened"):
-        run("rescreen_day", PAST.isoformat(), "--variant", "classic")
+        run("rescreen_day", tomorrow.isoformat(), "--variant", "classic")
 
     assert Daily.objects.get(pk=daily.pk).seed == 4242
+
+
+@pytest.mark.parametrize("day", [today(), PAST])
+def test_rescreen_never_changes_an_open_or_past_day(unprovable: set[int], day: date) -> None:
+    # Nobody has an attempt yet, but from its first minute anyone may start one.
+    daily = Daily.objects.create(date=day, variant="classic", seed=4343, candidate=0)
+    unprovable.add(4343)
+
+    with pytest.raises(CommandError, match="could not be re-screened"):
+        run("rescreen_day", day.isoformat(), "--variant", "classic")
+
+    assert Daily.objects.get(pk=daily.pk).seed == 4343
 
 
 def test_rescreen_reports_each_variant_and_makes_a_missing_daily(screened: list[Any]) -> None:
