@@ -46,15 +46,11 @@ class ThrottledLogin:
     def clean(self) -> dict[str, Any]:
         username = str(self.cleaned_data.get("username") or "")
         address = client_address(self.request)
-        wait = throttle.wait_seconds(username, address)
+        wait = throttle.reserve_attempt(username, address)
         if wait:
             raise ValidationError(throttle.too_many_message(wait), code=THROTTLED)
-        try:
-            cleaned: dict[str, Any] = super().clean()  # type: ignore[misc]
-        except ValidationError:
-            throttle.record_failure(username, address)
-            raise
-        throttle.clear_user(username)
+        cleaned: dict[str, Any] = super().clean()  # type: ignore[misc]  # a failure stays counted
+        throttle.forgive(username, address)
         return cleaned
 
 

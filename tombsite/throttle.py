@@ -3,19 +3,24 @@ within a window, further attempts are refused before any password is checked.
 
 Counters live in Django's cache (Redis in production, so every ASGI replica
 shares them; in-process memory on the embedded default). Each counter is a
-fixed window opened by its first failure: ``add`` then ``incr`` are atomic on
-both backends, so concurrent guesses cannot slip past the limit.
+fixed window opened by its first attempt. Each attempt takes a slot (``add`` then
+``incr``, atomic on both backends) before its password is checked, so concurrent
+guesses cannot slip past the limit; a successful log-in gives its slot back. If the
+cache fails (Redis down), log-ins go on unthrottled rather than failing.
 """
 
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 import time
 from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -33,34 +38,46 @@ def counters(username: str, address: str) -> list[Counter]:
     ]
 
 
-def wait_seconds(username: str, address: str) -> int:
-    """Seconds until the caller may try again; 0 when not throttled."""
-    now = time.time()
-    waits = [
-        # At least a second: a counter over its limit throttles even if its
-        # companion key was evicted first.
-        max(1, math.ceil(cache.get(f"{counter.key}:until", now) - now))
-        for counter in counters(username, address)
-        if cache.get(counter.key, 0) >= counter.limit
-    ]
-    return max([0, *waits])
+def reserve_attempt(username: str, address: str) -> int:
+    """Count this log-in attempt before its password is checked: the seconds to wait when a
+    counter is past its limit, else 0. Counting first means concurrent guesses each take a
+    slot, so no more than the limit ever reach the password check."""
+    try:
+        return max(_take(counter) for counter in counters(username, address))
+    except Exception as error:  # the cache's own errors (Redis down): fail open, say so
+        log.warning("log-in throttle unavailable, not throttling: %s: %s",
+                    type(error).__name__, error)
+        return 0
 
 
-def record_failure(username: str, address: str) -> None:
+def _take(counter: Counter) -> int:
     window = settings.LOGIN_THROTTLE_WINDOW_SECONDS
-    for counter in counters(username, address):
-        if cache.add(counter.key, 0, window):
-            cache.set(f"{counter.key}:until", time.time() + window, window)
-        try:
-            cache.incr(counter.key)
-        except ValueError:  # expired between add and incr: a new window
-            cache.add(counter.key, 1, window)
+    now = time.time()
+    if cache.add(counter.key, 0, window):
+        cache.set(f"{counter.key}:until", now + window, window)
+    try:
+        count = cache.incr(counter.key)
+    except ValueError:  # expired between add and incr: a new window
+        cache.add(counter.key, 1, window)
+        count = 1
+    if count <= counter.limit:
+        return 0
+    # At least a second: a counter over its limit throttles even if its companion
+    # key was evicted first.
+    return max(1, math.ceil(cache.get(f"{counter.key}:until", now) - now))
 
 
-def clear_user(username: str) -> None:
-    """A successful log-in forgives the username's failures (not the address's)."""
-    user_counter = counters(username, "")[0]
-    cache.delete_many([user_counter.key, f"{user_counter.key}:until"])
+def forgive(username: str, address: str) -> None:
+    """A successful log-in: the username's failures are forgiven, and the attempt itself
+    does not count against the address (its failures still do)."""
+    user_counter, address_counter = counters(username, address)
+    try:
+        cache.delete_many([user_counter.key, f"{user_counter.key}:until"])
+        cache.decr(address_counter.key)
+    except ValueError:  # the address's window ended meanwhile: nothing to give back
+        pass
+    except Exception as error:  # the cache's own errors: the log-in stands
+        log.warning("log-in throttle unavailable: %s: %s", type(error).__name__, error)
 
 
 def too_many_message(seconds: int) -> str:

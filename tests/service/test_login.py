@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+import redis.exceptions
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.test import Client
@@ -93,3 +94,27 @@ def test_the_admin_log_in_is_throttled_too(db: Any) -> None:
 
     assert b"Too many failed log-in attempts" in refused.content
     assert "_auth_user_id" not in refused.client.session
+
+
+def test_concurrent_guesses_cannot_pass_the_limit(settings: Any) -> None:
+    # Each attempt takes its slot before its password is checked: of 20 guesses racing on
+    # one username, only FAILURES may reach the password check.
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        waits = list(pool.map(lambda n: throttle.reserve_attempt("carol", f"10.1.0.{n}"),
+                              range(20)))
+
+    assert waits.count(0) == FAILURES
+    assert all(wait > 0 for wait in waits if wait)
+
+
+def test_a_broken_cache_lets_log_ins_through(carol: User, settings: Any) -> None:
+    settings.CACHES = {"default": {  # Django rebuilds its caches on this setting's change
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens there
+    }}
+    with pytest.raises(redis.exceptions.ConnectionError):
+        cache.get("anything")  # the throttle's cache is really down
+
+    assert log_in("carol", PASSWORD).status_code == 302
