@@ -179,10 +179,12 @@ CELERY_BEAT_SCHEDULE = {
 }
 # Rating a daily's difficulty plays the blind player for minutes on classic:
 # production can give it a queue (and worker) of its own so hints never wait.
+# The long jobs on a queue of their own (docker compose's worker-slow), so hints never
+# wait behind an hour-long rating; with no slow queue set they share the default one.
+CELERY_SLOW_QUEUE = env.str("CELERY_SLOW_QUEUE", default=CELERY_TASK_DEFAULT_QUEUE)
 CELERY_TASK_ROUTES = {
-    "leaderboards.rate_daily": {
-        "queue": env.str("CELERY_SLOW_QUEUE", default=CELERY_TASK_DEFAULT_QUEUE),
-    },
+    "leaderboards.rate_daily": {"queue": CELERY_SLOW_QUEUE},
+    "leaderboards.make_dailies": {"queue": CELERY_SLOW_QUEUE},
 }
 
 # The solver the hint task asks: "module:function" with the contract of

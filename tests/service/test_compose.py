@@ -133,6 +133,7 @@ class ComposeStack(Stack):
         self.run_once([sys.executable, "manage.py", "collectstatic", "--noinput"])  # the build's
         self.spawn("worker", self.command("worker"))
         self._wait_for_worker()
+        self.spawn("worker-slow", self.command("worker-slow"))
         self.spawn("beat", self.command("beat"))
         self.spawn("server", self.command("web"))
         self._wait_for_server()
@@ -180,8 +181,9 @@ def alice(stack: ComposeStack) -> Iterator[Visitor]:
 
 def test_the_compose_file_has_the_five_services_and_a_one_shot_migration() -> None:
     services = compose_services()
-    assert {"web", "worker", "beat", "db", "redis", "migrate"} == set(services)
-    for app in ("web", "worker", "beat"):
+    assert {"web", "worker", "worker-slow", "beat", "db", "redis", "migrate"} == set(services)
+    assert str(services["web"]["ports"][0]).startswith("127.0.0.1:")  # behind the proxy only
+    for app in ("web", "worker", "worker-slow", "beat"):
         assert services[app]["depends_on"]["migrate"] == {
             "condition": "service_completed_successfully"}
         assert services[app]["depends_on"]["redis"] == {"condition": "service_healthy"}
@@ -322,8 +324,9 @@ def test_pages_name_hashed_static_files_that_whitenoise_serves(stack: ComposeSta
         assert all(re.search(r"\.[0-9a-f]{12}\.js$", name) for name in imported), imported
 
 
-def test_healthz_says_503_when_the_worker_stops(stack: ComposeStack) -> None:
+def test_healthz_says_503_when_the_workers_stop(stack: ComposeStack) -> None:
     stack.kill("worker", signal.SIGTERM)
+    stack.kill("worker-slow", signal.SIGTERM)
 
     response = httpx.get(f"{stack.base_url}/healthz", timeout=TIMEOUT)
 
