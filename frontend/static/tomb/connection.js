@@ -1,17 +1,23 @@
 // Talking to the server: REST for games, the game's WebSocket for play.
 //
 // One action is in flight at a time; later ones wait in a queue. Each live
-// action carries a seq that the server echoes with its answer. If the socket
-// drops before the answer, the board reconnects with backoff; the state the
-// server sends on connecting says whether the action was applied (its version
-// moved past the one the action was sent on), and only if not is it sent again,
-// so no move is lost or played twice. While the socket is down, actions go over
-// REST.
+// action carries a seq that the server echoes with its answer, and a move or
+// undo carries the game's version it was meant for: the server applies it only
+// on that version and otherwise refuses it as "stale", changing nothing. So an
+// action whose answer was lost (a dropped socket, a silent link, a failed
+// request) is simply sent again with its first version once the board is back:
+// applied already -> refused, and the fresh state is taken; not applied ->
+// applied once; another board moved meanwhile -> refused, and the board shows
+// the game as it now is. While the socket is down, actions go over REST.
+
+import { OFFLINE, cookie, socketUrl } from "./net.js";
 
 const ACK_TIMEOUT_MS = 8000;
 const BACKOFF_MS = [300, 1000, 2000, 4000, 8000, 15000];
-const REST_AFTER_FAILURES = 3;  // reconnect attempts before an unsure action is settled over REST
+const REST_AFTER_FAILURES = 3;  // reconnect attempts before an unsure action goes over REST
 const CLOSE_NOT_ALLOWED = 4403;
+const VERSIONED = new Set(["move", "undo"]);
+const MOVED_ELSEWHERE = "The game changed on another screen: here it is as it stands now.";
 
 let handlers = { state() {}, hint() {}, error() {}, link() {} };
 let gameId = null;
@@ -20,7 +26,7 @@ let socket = null;
 let fresh = false;  // the socket has just opened: its first state settles an unsure action
 let failures = 0;
 let seq = 0;
-let inflight = null;  // { action, seq, base, live, unsure }
+let inflight = null;  // { action, seq, base, live, unsure, resent }
 let ackTimer = 0;
 let retryTimer = 0;
 const queue = [];
@@ -28,23 +34,25 @@ export let clockSkewMs = 0;  // server clock minus this one, from REST answers' 
 
 export function setHandlers(given) { handlers = { ...handlers, ...given }; }
 
-function cookie(name) {
-  const found = document.cookie.split("; ").find((part) => part.startsWith(name + "="));
-  return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
-}
-
 export async function api(method, url, body) {
-  const response = await fetch(url, {
-    method, credentials: "same-origin",
-    headers: { "Content-Type": "application/json", "X-CSRFToken": cookie("csrftoken") },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response;
+  try {
+    response = await fetch(url, {
+      method, credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": cookie("csrftoken") },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    const error = new Error(OFFLINE);  // not the browser's raw "Failed to fetch"
+    error.offline = true;
+    throw error;
+  }
   const date = Date.parse(response.headers.get("Date") || "");
   if (!Number.isNaN(date)) clockSkewMs = date - Date.now();
   const data = await response.json().catch(() => ({ error: "the server sent no JSON" }));
   if (!response.ok) {
     const error = new Error(data.error || response.statusText);
-    error.status = response.status;
+    Object.assign(error, { status: response.status, code: data.code, game: data.game });
     throw error;
   }
   return data;
@@ -59,6 +67,7 @@ export function follow(game) {
   failures = 0;
   clearTimeout(ackTimer);
   clearTimeout(retryTimer);
+  handlers.link("connecting");
   openSocket();
 }
 
@@ -73,20 +82,24 @@ export function perform(action) {
 
 function pump() {
   if (inflight || !queue.length || !gameId) return;
-  const action = queue.shift();
-  if (isLive()) {
-    inflight = { action, seq: ++seq, base: version, live: true, unsure: false };
-    transmit();
-  } else {
-    viaRest(action);
-  }
+  const entry = { action: queue.shift(), seq: 0, base: version, live: false, unsure: false,
+    resent: false };
+  if (isLive()) transmit(entry); else viaRest(entry);
 }
 
-function transmit() {
-  socket.send(JSON.stringify({ ...inflight.action, seq: inflight.seq }));
+function withVersion(entry, fields) {
+  return VERSIONED.has(entry.action.type) ? { ...fields, version: entry.base } : fields;
+}
+
+function transmit(entry) {
+  inflight = entry;
+  Object.assign(entry, { seq: ++seq, live: true, unsure: false });
+  socket.send(JSON.stringify(withVersion(entry, { ...entry.action, seq: entry.seq })));
   clearTimeout(ackTimer);
   const waiting = socket;
-  ackTimer = setTimeout(() => waiting.close(), ACK_TIMEOUT_MS);  // reconnect and resettle
+  // No answer in time: the link is dead, whatever the socket says. Reconnect at once
+  // (a dead link's close event can take minutes) and send the action again.
+  ackTimer = setTimeout(() => lost(waiting, 0), ACK_TIMEOUT_MS);
 }
 
 function settle() {
@@ -95,91 +108,126 @@ function settle() {
   pump();
 }
 
+// The server refused the action because the game had moved past its version.
+function refusedAsStale(entry) {
+  if (!entry.resent) {  // another board moved: what was queued was meant for the old board
+    queue.length = 0;
+    handlers.error(MOVED_ELSEWHERE);
+  }  // a resend's refusal is the quiet case: it had been applied (or another board moved)
+  settle();
+}
+
 function deliver(game) {
   if (game.id !== gameId || game.version < version) return;  // another game, or old news
+  // A gap: states crossed on the way (another board acted); ask for the newest.
+  const gap = game.version > version + 1 && version >= 0 && !fresh;
   version = game.version;
   handlers.state(game);
+  if (gap && isLive()) socket.send(JSON.stringify({ type: "sync" }));
 }
 
 const REST_PATHS = { move: "moves/", undo: "undo/", hint: "hint/" };
 
-function restBody(action) {
-  if (action.type === "move") return { move: action.move };
+function restBody(entry) {
+  const { action } = entry;
+  if (action.type === "move") return withVersion(entry, { move: action.move });
   if (action.type === "hint") return { fair: Boolean(action.fair) };
-  return undefined;
+  return withVersion(entry, {});
 }
 
-async function viaRest(action) {
-  inflight = { action, live: false };
+async function viaRest(entry) {
+  inflight = entry;
+  Object.assign(entry, { live: false, unsure: false });
   const id = gameId;
   try {
-    const game = await api("POST", `/api/games/${id}/${REST_PATHS[action.type]}`, restBody(action));
+    const game = await api("POST", `/api/games/${id}/${REST_PATHS[entry.action.type]}`,
+      restBody(entry));
+    if (inflight !== entry) return;
     deliver(game);
     if (game.hint) handlers.hint({ version: game.version, hint: game.hint });
+    settle();
   } catch (error) {
-    if (id === gameId) handlers.error(error.message, action);
+    if (inflight !== entry || id !== gameId) return;
+    if (error.offline) { heldOffline(entry); return; }
+    if (error.code === "stale") { if (error.game) deliver(error.game); refusedAsStale(entry); return; }
+    handlers.error(error.message, entry.action);
+    settle();
   }
-  if (id === gameId) settle();
 }
 
-// The socket dropped with an action unanswered for a while: ask the game over
-// REST and send the action again only if the game has not moved since.
-async function settleOverRest() {
-  const unsure = inflight;
-  unsure.unsure = false;  // from here REST decides, not the next socket's first state
-  unsure.live = false;
-  try {
-    const game = await api("GET", `/api/games/${gameId}/`);
-    if (inflight !== unsure) return;
-    deliver(game);
-    if (game.version > unsure.base) settle();
-    else { inflight = null; viaRest(unsure.action); }
-  } catch (error) {
-    handlers.error(error.message);
-  }
+// The request may or may not have reached the server: keep the action and send it
+// again, with its first version, as soon as the board is back.
+function heldOffline(entry) {
+  entry.resent = true;
+  handlers.link("offline");
+  if (isLive()) transmit(entry);
+  else entry.unsure = true;  // the next socket's first state sends it again
+}
+
+// The socket first opened: send the unanswered action again. A move or undo names
+// its version, so the server judges; a hint (not versioned) is asked again only if
+// the game has not moved since (counting a hint twice is the lesser harm anyway).
+function resendUnsure(game) {
+  const entry = inflight;
+  entry.resent = true;
+  if (VERSIONED.has(entry.action.type) || game.version <= entry.base) transmit(entry);
+  else settle();
 }
 
 function onMessage(event) {
   const message = JSON.parse(event.data);
   if (message.type === "state") {
+    const first = fresh;
     deliver(message.game);
-    if (fresh && inflight && inflight.unsure && message.seq === undefined) {
-      // The server's state on connecting: was the unanswered action applied?
-      if (message.game.version > inflight.base) settle();
-      else { inflight.unsure = false; transmit(); }
+    fresh = false;
+    if (first && inflight && inflight.unsure && message.seq === undefined) {
+      resendUnsure(message.game);
     } else if (inflight && inflight.live && message.seq === inflight.seq) {
       settle();
     }
-    fresh = false;
   } else if (message.type === "hint") {
     handlers.hint(message);
   } else if (message.type === "error") {
     const mine = inflight && inflight.live && message.seq === inflight.seq;
+    if (mine && message.code === "stale") { refusedAsStale(inflight); return; }
     handlers.error(message.error, mine ? inflight.action : null);
     if (mine) settle();
   }
 }
 
 function openSocket() {
-  if (socket) { socket.onclose = null; socket.close(); }
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/games/${gameId}/`);
+  if (socket) forget(socket);
+  const ws = new WebSocket(socketUrl(`/ws/games/${gameId}/`));
   const id = gameId;
   socket = ws;
   ws.onopen = () => { failures = 0; fresh = true; handlers.link("live"); };
   ws.onmessage = onMessage;
-  ws.onclose = (event) => {
-    if (socket !== ws || id !== gameId) return;
-    socket = null;
-    clearTimeout(ackTimer);
-    if (event.code === CLOSE_NOT_ALLOWED) { handlers.link("closed"); return; }
-    if (inflight && inflight.live) inflight.unsure = true;
-    failures += 1;
-    handlers.link("reconnecting");
-    if (inflight && inflight.unsure && failures > REST_AFTER_FAILURES) settleOverRest();
-    const base = BACKOFF_MS[Math.min(failures - 1, BACKOFF_MS.length - 1)];
-    retryTimer = setTimeout(reconnect, base * (0.75 + Math.random() / 2));
-  };
+  ws.onclose = (event) => { if (id === gameId) lost(ws, event.code); };
+}
+
+function forget(ws) {
+  ws.onopen = ws.onmessage = ws.onclose = null;
+  try { ws.close(); } catch { /* closing already */ }
+}
+
+// A socket is gone (closed, or silent past the answer timeout): mark the unanswered
+// action unsure and reconnect with backoff; after a few failures try REST.
+function lost(ws, code) {
+  if (socket !== ws) return;
+  forget(ws);
+  socket = null;
+  clearTimeout(ackTimer);
+  if (code === CLOSE_NOT_ALLOWED) { handlers.link("closed"); return; }
+  if (inflight && inflight.live) inflight.unsure = true;
+  failures += 1;
+  handlers.link("reconnecting");
+  if (inflight && inflight.unsure && failures > REST_AFTER_FAILURES) {
+    inflight.resent = true;
+    viaRest(inflight);
+  }
+  const base = BACKOFF_MS[Math.min(failures - 1, BACKOFF_MS.length - 1)];
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(reconnect, base * (0.75 + Math.random() / 2));
 }
 
 export function reconnect() {
@@ -192,5 +240,10 @@ export function reconnect() {
 export function dropForTest() { if (socket) socket.close(4000, "test drop"); }
 
 addEventListener("online", reconnect);
-// A phone that slept may have lost its socket without a close event reaching us yet.
-document.addEventListener("visibilitychange", () => { if (!document.hidden) reconnect(); });
+// A phone that slept may have lost its socket without a close event reaching us yet,
+// and a hidden tab may have missed states: reconnect, or ask for the newest state.
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) return;
+  if (isLive()) socket.send(JSON.stringify({ type: "sync" }));
+  else reconnect();
+});

@@ -4,30 +4,18 @@
 // The server renders every page whole; this only enhances it. Games are
 // played on the board page (/?game=<id>).
 
-const $ = (selector, root = document) => root.querySelector(selector);
+import { announce, attach as attachAnnouncer } from "./announcer.js";
+import { cookie, socketUrl } from "./net.js";
 
-function cookie(name) {
-  const found = document.cookie.split("; ").find((part) => part.startsWith(name + "="));
-  return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
-}
+const $ = (selector, root = document) => root.querySelector(selector);
 
 function say(text) {
   const box = $("#daily-message");
   if (box) box.textContent = text || "";
 }
 
-// One polite live region for short news (copied, month shown, field changes).
-function announce(text) {
-  let region = $("#field-news") || $("#page-news");
-  if (!region) {
-    region = document.createElement("p");
-    region.id = "page-news";
-    region.className = "visually-hidden";
-    region.setAttribute("aria-live", "polite");
-    document.body.append(region);
-  }
-  region.textContent = text;
-}
+// One polite live region for short news (copied, month shown, the player's rank).
+if ($("#field-news")) attachAnnouncer($("#field-news"));
 
 // -- opening a game on the board -------------------------------------------------
 
@@ -152,6 +140,7 @@ function drawField(freshPlayer) {
   const rank = $("#my-rank");
   const place = sorted.findIndex((entry) => entry.player === me) + 1;
   if (rank && place) rank.textContent = `${place} of ${sorted.length}`;
+  tellRank(place, sorted.length);
   if (!sorted.length) {
     const empty = cellOf("td", "No ranked player yet.");
     empty.colSpan = 7;
@@ -161,10 +150,24 @@ function drawField(freshPlayer) {
   }
 }
 
-function news(entry) {
-  if (entry.status === "won") return `${entry.player} won in ${entry.time}`;
-  if (entry.finished) return `${entry.player} finished with ${entry.home} cards home`;
-  return `${entry.player}: ${entry.home} card${entry.home === 1 ? "" : "s"} home`;
+// A busy field changes many times a second: say only the player's own rank, and
+// at most once every few seconds (the latest one).
+const NEWS_GAP_MS = 4000;
+let myPlace = 0;
+let lastNewsAt = -Infinity;
+let newsTimer = 0;
+
+function tellRank(place, total) {
+  if (!place || place === myPlace) return;
+  const known = myPlace > 0;
+  myPlace = place;
+  if (!known) return;  // the rank the page opened with is on the page already
+  const text = `You are now ${place} of ${total} in the field.`;
+  clearTimeout(newsTimer);
+  newsTimer = setTimeout(() => {
+    lastNewsAt = performance.now();
+    announce(text);
+  }, Math.max(0, lastNewsAt + NEWS_GAP_MS - performance.now()));
 }
 
 function fieldStatus(text, live) {
@@ -176,8 +179,7 @@ function fieldStatus(text, live) {
 let retryMs = 1000;
 
 function watchField() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const socket = new WebSocket(`${scheme}://${location.host}/ws/daily/${field.dataset.variant}/`);
+  const socket = new WebSocket(socketUrl(`/ws/daily/${field.dataset.variant}/`));
   socket.onopen = () => {
     retryMs = 1000;
     fieldStatus("Live.", true);
@@ -195,7 +197,6 @@ function watchField() {
     } else if (message.type === "entry") {
       entries.set(message.entry.player, message.entry);
       drawField(message.entry.player);
-      announce(news(message.entry));
     }
   };
   socket.onclose = () => {

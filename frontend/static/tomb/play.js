@@ -265,7 +265,9 @@ function wire() {
     hint: showHint,
     error: onError,
     link: (status) => {
-      $("#link").textContent = { live: "", reconnecting: "Reconnecting…", closed: "Not your game." }[status];
+      document.body.dataset.link = status;  // for tests: "live" once the socket is open
+      $("#link").textContent = { live: "", connecting: "", reconnecting: "Reconnecting…", closed: "Not your game.",
+        offline: "Offline: your last action will be sent when the connection is back." }[status];
     },
   });
   $("#new").onclick = () => newDeal();

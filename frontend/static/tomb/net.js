@@ -1,0 +1,14 @@
+// What every page's script shares to talk to the server: the CSRF cookie and
+// the WebSocket address of a path.
+
+export function cookie(name) {
+  const found = document.cookie.split("; ").find((part) => part.startsWith(name + "="));
+  return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
+}
+
+export function socketUrl(path) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${location.host}${path}`;
+}
+
+export const OFFLINE = "The server cannot be reached: check the connection.";
