@@ -76,6 +76,8 @@ def test_a_deal_is_won_half_by_pointer_half_by_keyboard(page: Any) -> None:
     page.wait_for_selector("#end.won:not([hidden])")
     assert "You won" in page.inner_text("#end-text")
     wait_announced(page, "You won")
+    # The last move and the win in one message: the live region keeps only its latest.
+    assert page.inner_text("#announcer").index("You won") > 0
     assert page.inner_text("#home") == "52 of 52"
     assert game_log(page) == list(line)
     assert set(gestures) == {"keyboard", "click", "drag", "tap-tap", "double-click"}
@@ -90,6 +92,8 @@ def test_a_deal_is_won_half_by_pointer_half_by_keyboard(page: Any) -> None:
     page.click("#end-undo")  # undo works after the end too
     wait_moves(page, len(line) - 1)
     assert page.is_hidden("#end")
+    # No more hopping once the game is on again (nor in the next game).
+    assert "celebrate" not in (page.get_attribute("#table", "class") or "")
 
 
 def test_undo_and_hints(page: Any) -> None:

@@ -21,8 +21,16 @@ export function attachInput(tableElement, app) {
   table.addEventListener("keydown", onTableKey);
   table.addEventListener("focusin", (event) => rove(event.target.closest("[data-slot]")));
   table.addEventListener("pointerdown", onPointerDown);
+  // On the document, not the card: a state arriving mid-drag may redraw the card
+  // away, and its listeners with it (the ghost would be left on the page).
+  document.addEventListener("pointermove", onPointerMove);
+  document.addEventListener("pointerup", onPointerUp);
+  document.addEventListener("pointercancel", cancelDrag);
+  document.addEventListener("lostpointercapture", cancelDrag);
   document.addEventListener("keydown", onShortcut);
 }
+
+const ONCE_KEYS = new Set(["N", "H", "G", "U"]);  // a held key must not deal several games
 
 const slotOf = (element) => element && element.closest && element.closest("[data-slot]");
 
@@ -90,7 +98,9 @@ function onShortcut(event) {
     return;
   }
   if (event.target.closest && event.target.closest("input, select, textarea")) return;
-  if (board.shortcut(event.key.toUpperCase())) event.preventDefault();
+  const key = event.key.toUpperCase();
+  if (event.repeat && ONCE_KEYS.has(key)) { event.preventDefault(); return; }
+  if (board.shortcut(key)) event.preventDefault();
 }
 
 // -- dragging the top waste card -------------------------------------------
@@ -100,13 +110,10 @@ function onPointerDown(event) {
   if (!card || event.button !== 0) return;
   drag = { card, x: event.clientX, y: event.clientY, ghost: null, pointer: event.pointerId };
   card.setPointerCapture(event.pointerId);
-  card.addEventListener("pointermove", onPointerMove);
-  card.addEventListener("pointerup", onPointerUp);
-  card.addEventListener("pointercancel", endDrag);
 }
 
 function onPointerMove(event) {
-  if (!drag) return;
+  if (!drag || event.pointerId !== drag.pointer) return;
   const dx = event.clientX - drag.x;
   const dy = event.clientY - drag.y;
   if (!drag.ghost) {
@@ -136,7 +143,7 @@ function targetAt(event) {
 }
 
 function onPointerUp(event) {
-  if (!drag) return;
+  if (!drag || event.pointerId !== drag.pointer) return;
   const dragged = Boolean(drag.ghost);
   const over = dragged ? slotOf(targetAt(event)) : null;
   endDrag();
@@ -154,12 +161,17 @@ function suppressNextClick() {
   setTimeout(() => table.removeEventListener("click", swallow, { capture: true }), 0);
 }
 
+// The card being dragged has gone (another board played it, an undo) or the
+// pointer was taken away: put the drag down, nothing played.
+export function cancelDrag(event) {
+  if (!drag || (event && event.pointerId !== drag.pointer)) return;
+  if (drag.ghost) suppressNextClick();
+  endDrag();
+}
+
 function endDrag() {
   if (!drag) return;
   const { card, ghost } = drag;
-  card.removeEventListener("pointermove", onPointerMove);
-  card.removeEventListener("pointerup", onPointerUp);
-  card.removeEventListener("pointercancel", endDrag);
   card.classList.remove("lifted");
   if (ghost) { ghost.remove(); table.classList.remove("picking"); }
   for (const slot of table.querySelectorAll(".over")) slot.classList.remove("over");

@@ -4,7 +4,7 @@
 import { announce, attach as attachAnnouncer } from "./announcer.js";
 import { drawTable } from "./board.js";
 import * as link from "./connection.js";
-import { attachInput } from "./input.js";
+import { attachInput, cancelDrag } from "./input.js";
 import { HOME, REDEAL, TURN, adviceFor, describeMove, movePlaces, placeName, targetOf }
   from "./notation.js";
 
@@ -26,8 +26,12 @@ function show(next) {
   if (before && next.version < before.version) return;
   if (!before || before.version !== next.version) hint = hint && hint.version === next.version ? hint : null;
   const topOf = (payload) => payload.state.waste[payload.state.waste.length - 1];
-  if (!before || topOf(before) !== topOf(next)) selected = false;  // that card has gone
+  if (!before || topOf(before) !== topOf(next)) {  // that card has gone
+    selected = false;
+    cancelDrag();
+  }
   game = next;
+  if (next.status === "playing") stopCelebrating();  // undone after the win
   draw();
   if (before) tellChange(before, next);
 }
@@ -50,7 +54,7 @@ function draw() {
   turn.disabled = !state.legal.includes(turn.dataset.move);
   $("#undo").disabled = !state.can_undo;
   $("#hint").disabled = $("#fair-hint").disabled = game.status !== "playing";
-  $("#replay").disabled = $("#end-replay").disabled = !game.deal;
+  $("#replay").disabled = $("#end-replay").disabled = !canReplay();
   drawEnd();
   tick();
 }
@@ -77,7 +81,34 @@ function drawEnd() {
   if (!over) return;
   $("#end-text").textContent = game.status === "won"
     ? `You won! All 52 cards are home in ${game.state.moves} moves.`
-    : "No move is left: this deal is lost. Undo, replay it or start a new deal.";
+    : `No move is left: this deal is lost. Undo${canReplay() ? ", replay it" : ""} or start a new deal.`;
+}
+
+// A public deal replays by its number. A daily has none: its unranked replay is
+// asked from the archive, which opens a day only once it is over; a daily whose
+// day is unknown here (an unranked one) is not offered a replay.
+function dailyReplayUrl() {
+  if (!game.seeded || !game.closes) return null;
+  const closes = Date.parse(game.closes);
+  if (Date.now() + link.clockSkewMs < closes) return null;
+  const day = new Date(closes - 1).toISOString().slice(0, 10);
+  return `/api/daily/${encodeURIComponent(game.variant)}/${day}/replay/`;
+}
+
+const canReplay = () => Boolean(game && (game.deal || dailyReplayUrl()));
+
+async function replay() {
+  if (!game) return;
+  if (game.deal) { await newDeal(game.deal); return; }
+  const url = dailyReplayUrl();
+  if (!url) return;
+  try {
+    follow(await link.api("POST", url));
+    say("");
+    announce("Replaying the daily, unranked.");
+  } catch (error) {
+    say(error.message);
+  }
 }
 
 // -- the clock: the server's start, ticking here -------------------------------
@@ -101,19 +132,23 @@ function tick() {
 
 function say(text) { $("#message").textContent = text || ""; }
 
+// One message per change: the live region says only its latest text, so the move
+// and the game's end go out together.
 function tellChange(before, after) {
   const was = before.state.log;
   const now = after.state.log;
-  if (now.length < was.length) announce("Move undone.");
+  const parts = [];
+  if (now.length < was.length) parts.push("Move undone.");
   else if (now.length === was.length + 1) {
     const round = after.state.tomb.round;
     const turned = round > before.state.tomb.round ? ` The tomb starts round ${round} of 4.` : "";
-    announce(describeMove(now[now.length - 1], before.state, after.state) + turned);
+    parts.push(describeMove(now[now.length - 1], before.state, after.state) + turned);
   }
   if (after.status !== before.status && after.status !== "playing") {
-    announce($("#end-text").textContent);
+    parts.push($("#end-text").textContent);
     if (after.status === "won") celebrate();
   }
+  if (parts.length) announce(parts.join(" "));
 }
 
 function celebrate() {
@@ -124,11 +159,23 @@ function celebrate() {
   loadWins();
 }
 
+function stopCelebrating() { $("#table").classList.remove("celebrate"); }
+
 const VERDICTS = {
   winnable: "Winnable: the solver has a winning line from here.",
   lost: "The deal can no longer be won.",
   unknown: "The solver cannot tell whether the deal can still be won.",
 };
+// The fair hint knows only what the player has seen: word it so.
+const FAIR_VERDICTS = {
+  winnable: "However the unseen cards lie, this move wins.",
+  lost: "However the unseen cards lie, the deal can no longer be won.",
+};
+
+function fairVerdict(hint) {
+  if (FAIR_VERDICTS[hint.verdict]) return FAIR_VERDICTS[hint.verdict];
+  return `From what you have seen, it wins about ${Math.round(hint.chance * 100)}% of the stock orders you could be facing.`;
+}
 
 function showHint(message) {
   if (message.error) {  // the hint service failed or was too slow
@@ -138,9 +185,7 @@ function showHint(message) {
   if (!game || message.version !== game.version || !message.hint) return;  // the board moved on
   hint = { ...message.hint, version: message.version };
   const what = hint.move ? `${hint.fair ? "Fair hint" : "Hint"}: ${adviceFor(hint.move, game.state)}.` : "No move to suggest.";
-  const why = hint.fair && hint.verdict === "unknown"
-    ? `From what you have seen, it wins about ${Math.round(hint.chance * 100)}% of the stock orders you could be facing.`
-    : VERDICTS[hint.verdict];
+  const why = hint.fair ? fairVerdict(hint) : VERDICTS[hint.verdict];
   say(`${what} ${why}`);
   announce(`${what} ${why}`);
   draw();
@@ -153,7 +198,9 @@ function play(move) {
   // The drawn table is current unless actions are queued: then the server judges.
   if (!link.pending() && !game.state.legal.includes(move) && move !== HOME) {
     const place = targetOf(move);
-    say(place ? `That card does not go on the ${placeName(place)}.` : "That move is not possible now.");
+    const refusal = place ? `That card does not go on the ${placeName(place)}.` : "That move is not possible now.";
+    say(refusal);
+    announce(refusal);
     return;
   }
   say("");
@@ -197,6 +244,7 @@ function onError(text, action) {
 function follow(next) {
   game = null;
   hint = null;
+  stopCelebrating();
   show(next);
   $("#variant").value = next.variant;
   link.follow(next);
@@ -272,7 +320,14 @@ function wire() {
   });
   $("#new").onclick = () => newDeal();
   $("#end-new").onclick = () => newDeal();
-  $("#replay").onclick = $("#end-replay").onclick = () => game && game.deal && newDeal(game.deal);
+  $("#replay").onclick = $("#end-replay").onclick = replay;
+  // Once the last card has hopped: else every card drawn later would hop again.
+  $("#table").addEventListener("animationend", (event) => {
+    if (event.animationName !== "hop") return;
+    const hopping = $("#table").getAnimations({ subtree: true })
+      .some((running) => running.animationName === "hop");
+    if (!hopping) stopCelebrating();
+  });
   $("#open-deal").onsubmit = (event) => { event.preventDefault(); newDeal($("#deal").value); };
   $("#undo").onclick = $("#end-undo").onclick = undo;
   $("#hint").onclick = () => askHint(false);
