@@ -20,6 +20,8 @@ class FlakyLink:
         self.failure = failure  # "lose-move", "lose-answer" or "go-silent"
         self.armed = False
         self.blocked = False  # the network is down: every new socket fails at once
+        self.muted = False  # states meant for other boards are lost on the way
+        self.board_said: list[dict[str, Any]] = []
         self.connections = 0
         self.moves_sent = 0
 
@@ -33,6 +35,7 @@ class FlakyLink:
         server_side.on_message(lambda message: self.from_server(message, page_side, server_side))
 
     def from_board(self, message: Any, page_side: Any, server_side: Any) -> None:
+        self.board_said.append(json.loads(message))
         if json.loads(message).get("type") == "move":
             self.moves_sent += 1
             if self.armed and self.failure in ("lose-move", "go-silent"):
@@ -43,6 +46,8 @@ class FlakyLink:
         server_side.send(message)
 
     def from_server(self, message: Any, page_side: Any, server_side: Any) -> None:
+        if self.muted and "seq" not in json.loads(message):
+            return
         if self.armed and self.failure == "lose-answer" and "seq" in json.loads(message):
             self.armed = False
             drop(page_side, server_side)  # applied, but the board never hears so
@@ -139,3 +144,38 @@ def test_a_move_made_offline_is_played_once_when_the_network_is_back(page: Any) 
     page.keyboard.press("d")
     wait_moves(page, 2)
     assert played_moves(page) == ["D", "D"]
+
+
+def test_a_move_on_a_board_that_missed_a_change_is_refused_and_the_board_catches_up(
+    page: Any
+) -> None:
+    link = FlakyLink("none")
+    page.route_web_socket("**/ws/games/**", link.route)
+    open_deal(page, 1)
+    page.wait_for_selector("body[data-link='live']", state="attached")
+
+    link.muted = True  # the board misses another tab's move
+    assert another_tab(page, "moves/", {"move": "D"}) == 200
+    page.wait_for_timeout(300)
+    link.muted = False
+    page.focus(slot("stock"))
+    page.keyboard.press("d")  # meant for the game as the board shows it: refused
+
+    wait_moves(page, 1)
+    page.wait_for_function(
+        "document.querySelector('#message').textContent.includes('another screen')")
+    assert played_moves(page) == ["D"]
+    assert [said.get("version") for said in link.board_said if said["type"] == "move"] == [0]
+
+
+def test_a_tab_made_visible_asks_for_the_newest_state(page: Any) -> None:
+    link = FlakyLink("none")
+    page.route_web_socket("**/ws/games/**", link.route)
+    open_deal(page, 1)
+    page.wait_for_selector("body[data-link='live']", state="attached")
+
+    page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+
+    page.wait_for_function("document.body.dataset.link === 'live'")
+    page.wait_for_timeout(200)
+    assert {"type": "sync"} in link.board_said
