@@ -221,3 +221,21 @@ def test_a_dropped_connection_loses_and_doubles_no_move(page: Any) -> None:
     page.keyboard.press("d")
     wait_moves(page, 3)
     assert game_log(page) == ["D", "D", "D"]
+
+
+def test_a_fair_hint_once_the_stock_is_known_speaks_from_what_was_seen(page: Any) -> None:
+    open_deal(page, DEAL)
+    page.focus(slot("stock"))
+    turns = 0
+    while page.inner_text(slot("stock") + " .count") != "0":  # the whole stock, seen once
+        page.keyboard.press("d")
+        turns += 1
+        wait_moves(page, turns)
+    page.keyboard.press("d")  # the waste turned over: the player knows the stock's order
+    wait_moves(page, turns + 1)
+
+    page.keyboard.press("g")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Fair hint')")
+    said = page.inner_text("#message")
+    assert "However the unseen cards lie" in said  # exact, yet no word of a peeking solver
+    assert "solver" not in said
