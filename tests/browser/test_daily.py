@@ -123,3 +123,24 @@ def test_the_daily_page_fits_a_phone_in_portrait(page: Any) -> None:
     play_button = page.get_by_role("button", name="Continue your game")
     box = play_button.bounding_box()
     assert box is not None and box["height"] >= 40  # a thumb-sized target
+
+
+def test_a_ranked_player_hears_their_own_rank_change_and_nothing_else(
+    page: Any, site: Any, chromium: Any
+) -> None:
+    sign_up(page)
+    start_daily(page)
+    page.goto("/daily/three-card/")
+    expect(page.locator("#field-status")).to_have_text("Live.")
+    news = page.locator("#field-news")
+
+    context, rival, errors = watcher(chromium, site)
+    sign_up(rival)
+    game = start_daily(rival)
+    played = play(rival, game, target=3)
+    assert played["home"] >= 3
+
+    # Overtaken: said once, in words about the player, not about the rival's moves.
+    expect(news).to_have_text(re.compile(r"^You are now 2 of 2 in the field\.$"), timeout=10_000)
+    context.close()
+    assert not errors
