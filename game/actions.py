@@ -319,7 +319,8 @@ def do_hint_now(game_id: object, player: Player, *, fair: bool = False) -> Paylo
     """REST: count the hint, ask the solver in this request, return game and hint."""
     payload, position = do_count_hint(game_id, player)
     hint = ask_fair_solver(position) if fair else ask_solver(position)
-    events.send_hint(payload["id"], payload["version"], hint)
+    # The asker gets the hint in this answer: the other boards' copy is best effort.
+    events.best_effort(partial(events.send_hint, payload["id"], payload["version"], hint))()
     return {**payload, "hint": hint}
 
 

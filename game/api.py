@@ -10,14 +10,17 @@ current ``game``) when the game has moved past it: nothing changes.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+from django.conf import settings
 from django.http import Http404
 from django.middleware.csrf import get_token
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.throttling import SimpleRateThrottle
 from rest_framework.views import APIView
 
 from . import actions
@@ -35,6 +38,7 @@ from .serializers import (
     UndoSerializer,
 )
 
+log = logging.getLogger(__name__)
 ERRORS = {code: ErrorSerializer for code in (400, 403, 404, 409)}
 
 
@@ -59,6 +63,30 @@ def _readable(detail: Any) -> str:
     if isinstance(detail, list):
         return "; ".join(_readable(item) for item in detail)
     return str(detail)
+
+
+class HintThrottle(SimpleRateThrottle):
+    """Each REST hint runs the solver in the web process (up to a second): at most
+    HINT_RATE per player (the socket has its own token bucket)."""
+
+    scope = "hint"
+
+    def get_rate(self) -> str:
+        return str(settings.HINT_RATE)
+
+    def allow_request(self, request: Request, view: APIView) -> bool:
+        try:
+            return bool(super().allow_request(request, view))
+        except Exception as error:  # the cache's own errors (Redis down): the hint goes on
+            log.warning("hint throttle unavailable: %s: %s", type(error).__name__, error)
+            return True
+
+    def get_cache_key(self, request: Request, view: APIView) -> str:
+        asker = player(request)
+        who = f"user:{asker.user_id}" if asker.user_id else f"anon:{asker.anon_token}"
+        if who == "anon:":  # no session yet: no game either, but count the address
+            who = f"address:{self.get_ident(request)}"
+        return self.cache_format % {"scope": self.scope, "ident": who}
 
 
 def player(request: Request, *, create: bool = False) -> actions.Player:
@@ -120,8 +148,11 @@ class UndoView(APIView):
 
 
 class HintView(APIView):
+    throttle_classes = [HintThrottle]
+
     @extend_schema(
-        request=HintRequestSerializer, responses={200: HintedGameSerializer, **ERRORS},
+        request=HintRequestSerializer,
+        responses={200: HintedGameSerializer, **ERRORS, 429: ErrorSerializer},
         summary="Count a hint and return the solver's answer with the game",
         description='No body (or {"fair": false}): the solver that knows the stock. '
         '{"fair": true}: the fair hint, from what the player has seen only.',

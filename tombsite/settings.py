@@ -194,6 +194,8 @@ HINT_BUDGET_SECONDS = env.float("HINT_BUDGET_SECONDS", default=0.8)
 # A board that asked for a hint and heard nothing this long (the worker died,
 # the queue is jammed) gets {"type": "hint", "error": ...} instead of waiting forever.
 HINT_TIMEOUT_SECONDS = env.float("HINT_TIMEOUT_SECONDS", default=20.0)
+# REST hints per player (DRF rate: "30/minute"); each runs the solver in the web process.
+HINT_RATE = env.str("HINT_RATE", default="30/minute")
 
 # -- the daily challenge (leaderboards) ----------------------------------------
 

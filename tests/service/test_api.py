@@ -210,6 +210,22 @@ def test_a_hint_over_rest_is_counted_and_returned(alice: Browser) -> None:
     assert answer["hint"] == {"move": "D", "verdict": "winnable", "line_length": 97}
 
 
+def test_rest_hints_are_rate_limited_per_player(alice: Browser, settings: Any) -> None:
+    # Each runs the solver in the web process: past the rate, refused before it is counted.
+    settings.HINT_RATE = "2/minute"
+    game = alice.new_game()
+    url = f"/api/games/{game['id']}/hint/"
+
+    answers = [alice.post(url) for _ in range(3)]
+
+    assert [answer.status_code for answer in answers] == [200, 200, 429]
+    assert "throttled" in answers[2].json()["error"].lower()
+    assert int(answers[2].headers["Retry-After"]) > 0
+    assert alice.get(f"/api/games/{game['id']}/").json()["hints"] == 2
+    other = Browser()
+    assert other.post(f"/api/games/{other.new_game()['id']}/hint/").status_code == 200
+
+
 def test_a_logged_in_player_plays_from_any_device(carol: User) -> None:
     laptop, phone = Browser(), Browser()
     laptop.log_in(carol)

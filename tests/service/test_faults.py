@@ -133,17 +133,21 @@ def test_a_hint_is_answered_through_the_restarted_redis(
 def test_a_rest_move_while_redis_is_down_is_stored_and_answered(
     stack: Stack, own_redis: OwnRedis
 ) -> None:
-    """The move needs only PostgreSQL; telling open boards is best effort (they resync)."""
+    """The move and the REST hint need only PostgreSQL and the solver; telling open
+    boards, and the hint's rate limit in the cache, are best effort."""
     visitor = Visitor(stack)
     game = visitor.new_game(2)
     own_redis.kill()
     try:
         answer = visitor.post(f"/api/games/{game['id']}/moves/", {"move": "D"})
+        hinted = visitor.post(f"/api/games/{game['id']}/hint/")
     finally:
         own_redis.start()
         visitor.close()
     assert answer.status_code == 200, answer.text
-    assert stack.row(game["id"])["version"] == answer.json()["version"] == 1
+    assert hinted.status_code == 200, hinted.text
+    assert hinted.json()["hint"]["move"] and hinted.json()["hints"] == 1
+    assert stack.row(game["id"])["version"] == hinted.json()["version"] == 2
 
 
 def test_the_server_logged_no_traceback(stack: Stack) -> None:
