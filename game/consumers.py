@@ -122,6 +122,15 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             path = scope.get("path", "")
             log.warning("live play on %s stopped: %s: %s", path, type(error).__name__, error)
             await self.close_for_retry(send, sent)
+            await self.leave_quietly()
+
+    async def leave_quietly(self) -> None:
+        """After the layer failed, disconnect() never runs: stop the hint timers (they
+        would write to a closed socket) and leave the group if the layer lets us."""
+        try:
+            await asyncio.wait_for(self.disconnect(CLOSE_TRY_AGAIN), LAYER_TIMEOUT)
+        except Exception:  # the layer is still down: the group entry expires by itself
+            self.joined = False
 
     @staticmethod
     async def close_for_retry(send: Any, sent: set[str]) -> None:
@@ -135,7 +144,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             pass
 
     async def disconnect(self, code: int) -> None:
-        for watch in getattr(self, "hint_watches", ()):
+        for watch in list(getattr(self, "hint_watches", ())):
             watch.cancel()
         if self.joined:
             await self.channel_layer.group_discard(self.group, self.channel_name)
