@@ -64,6 +64,9 @@ async def test_a_ranked_daily_over_rest_and_websocket_never_shows_the_stock(
     field = WebsocketCommunicator(application, "/ws/daily/three-card/",
                                   headers=headers(carol_browser))
     assert (await field.connect())[0]
+    # The field sends its first picture after the accept: wait for it, or its read races
+    # the next write on the in-memory SQLite database ("table is locked").
+    watch.check(await field.receive_from())
     half = len(line) // 2
 
     await sync_to_async(first_half)(carol_browser, watch, game_id, line[:half], day)
