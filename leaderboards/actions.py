@@ -22,6 +22,7 @@ from game.engine import VARIANTS, Variant, get_variant
 from game.events import best_effort
 
 from . import dailies, events
+from .boards import ALL_TIME_BOARDS
 from .days import day_end, is_over, parse_day, today
 from .models import Attempt, Daily, PlayerStats, Standing
 
@@ -65,6 +66,13 @@ def check_past_day(value: object) -> date:
 
 def variant_slugs() -> list[str]:
     return list(VARIANTS)
+
+
+def check_board(value: object) -> str:
+    """One of the all-time boards by name."""
+    if value not in ALL_TIME_BOARDS:
+        raise BadRequest("the boards are wins, win-rate and streak")
+    return str(value)
 
 
 def check_page(value: object) -> int:

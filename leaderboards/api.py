@@ -13,7 +13,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from game.actions import BadRequest
 from game.api import ERRORS, player
 from game.serializers import GameSerializer
 
@@ -122,11 +121,10 @@ class AllTimeBoardView(APIView):
         summary="All-time board: wins, win-rate (minimum games) or streak",
     )
     def get(self, request: Request, variant: str, board: str) -> Response:
-        if board not in boards.ALL_TIME_BOARDS:
-            raise BadRequest("the boards are wins, win-rate and streak")
+        name = actions.check_board(board)
         slug = actions.check_variant(variant).slug
         page = actions.check_page(request.query_params.get("page"))
-        return Response(boards.all_time_board(slug, board, page))
+        return Response(boards.all_time_board(slug, name, page))
 
 
 class MyStatsView(APIView):

@@ -19,7 +19,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from game.actions import ActionError, BadRequest, player_from
+from game.actions import ActionError, player_from
 from game.engine import DEFAULT_VARIANT, VARIANTS
 
 from . import actions, boards
@@ -96,7 +96,8 @@ def all_time(request: HttpRequest, variant: str) -> HttpResponse:
     """Today's leaders and the three all-time boards; ?board=<name>&page=<n> turns the
     pages of one of them."""
     chosen = actions.check_variant(variant)
-    paged = check_board(request.GET.get("board"))
+    asked = request.GET.get("board")
+    paged = boards.ALL_TIME_BOARDS[0] if asked is None else actions.check_board(asked)
     page = actions.check_page(request.GET.get("page"))
     tables = [(name, boards.all_time_board(chosen.slug, name, page if name == paged else 1))
               for name in boards.ALL_TIME_BOARDS]
@@ -106,19 +107,11 @@ def all_time(request: HttpRequest, variant: str) -> HttpResponse:
     })
 
 
-def check_board(value: str | None) -> str:
-    if value is None:
-        return boards.ALL_TIME_BOARDS[0]
-    if value not in boards.ALL_TIME_BOARDS:
-        raise BadRequest("the boards are wins, win-rate and streak")
-    return value
-
-
 @login_required
 @pages
 def my_stats(request: HttpRequest) -> HttpResponse:
     month = actions.check_month(request.GET.get("month"))
-    stats = boards.my_stats(request.user.pk, list(VARIANTS), month)
+    stats = boards.my_stats(request.user.pk, actions.variant_slugs(), month)
     for entry in stats:
         entry["weeks"] = month_grid(month, entry["calendar"])
         entry["name"] = VARIANTS[entry["variant"]].name
