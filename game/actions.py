@@ -17,6 +17,7 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.base import SessionBase
@@ -333,9 +334,8 @@ def do_request_hint(
 
     payload, _ = do_count_hint(game_id, player, origin=origin, seq=seq)
     # Enqueued once committed, so the worker sees the counted hint.
-    task = partial(answer_hint.delay, payload["id"], fair=True) if fair else partial(
-        answer_hint.delay, payload["id"])
-    transaction.on_commit(partial(_enqueue_hint, task))
+    transaction.on_commit(partial(_enqueue_hint, partial(answer_hint.delay, payload["id"],
+                                                         fair=fair)))
     return payload
 
 
@@ -428,7 +428,6 @@ def _store(
 
 def ask_solver(position: Position) -> dict[str, Any]:
     """The solver's hint, reduced to the three fields a client may see."""
-    from django.conf import settings
     from django.utils.module_loading import import_string
 
     solver = import_string(settings.HINT_SOLVER.replace(":", "."))
@@ -452,12 +451,10 @@ def clean_hint(answer: Mapping[str, Any]) -> dict[str, Any]:
 
 def ask_fair_solver(position: Position) -> dict[str, Any]:
     """The fair hint: the sampling player's move from what the player has seen only."""
-    from django.conf import settings
-
     from solver_worker.players import fair_hint
 
-    budget = getattr(settings, "FAIR_HINT_BUDGET_SECONDS", 2.0)
-    return clean_fair_hint(fair_hint(position.copy(), budget_s=budget))
+    return clean_fair_hint(fair_hint(position.copy(),
+                                     budget_s=settings.FAIR_HINT_BUDGET_SECONDS))
 
 
 def clean_fair_hint(answer: Mapping[str, Any]) -> dict[str, Any]:

@@ -191,6 +191,8 @@ CELERY_TASK_ROUTES = {
 # solver_worker.hints.hint (position, budget_s) -> {"move", "verdict", "line_length"}.
 HINT_SOLVER = env.str("HINT_SOLVER", default="solver_worker.hints:hint")
 HINT_BUDGET_SECONDS = env.float("HINT_BUDGET_SECONDS", default=0.8)
+# The fair hint (the sampling player, blind to the stock) searches this long.
+FAIR_HINT_BUDGET_SECONDS = env.float("FAIR_HINT_BUDGET_SECONDS", default=2.0)
 # A board that asked for a hint and heard nothing this long (the worker died,
 # the queue is jammed) gets {"type": "hint", "error": ...} instead of waiting forever.
 HINT_TIMEOUT_SECONDS = env.float("HINT_TIMEOUT_SECONDS", default=20.0)
