@@ -235,10 +235,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def hint_deadline(self, asked_at: float, seq: int | None) -> None:
         await asyncio.sleep(settings.HINT_TIMEOUT_SECONDS)
         if self.hint_heard_at < asked_at:
-            message: dict[str, Any] = {"type": "hint", "error": HINT_UNANSWERED}
-            if seq is not None:
-                message["seq"] = seq
-            await self.send_json(message)
+            await self.send_answer({"type": "hint", "error": HINT_UNANSWERED}, seq)
 
     async def act(self, do: Callable[..., actions.Payload], seq: int | None, *args: Any) -> None:
         """Run a do_* action; answer this socket first, then tell the game's other boards."""
@@ -280,15 +277,16 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.send_json({"type": "hint", "version": event["version"], "hint": event["hint"]})
 
     async def send_state(self, game: dict[str, Any], seq: int | None = None) -> None:
-        message: dict[str, Any] = {"type": "state", "version": game["version"], "game": game}
-        if seq is not None:
-            message["seq"] = seq
-        await self.send_json(message)
+        await self.send_answer({"type": "state", "version": game["version"], "game": game}, seq)
 
     async def send_error(self, error: str, seq: int | None = None, code: str = "") -> None:
         message: dict[str, Any] = {"type": "error", "error": error}
         if code:
             message["code"] = code
+        await self.send_answer(message, seq)
+
+    async def send_answer(self, message: dict[str, Any], seq: int | None) -> None:
+        """``message``, with the ``seq`` of the client message it answers, if it had one."""
         if seq is not None:
             message["seq"] = seq
         await self.send_json(message)
