@@ -177,10 +177,9 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": crontab(minute=7),
     },
 }
-# Rating a daily's difficulty plays the blind player for minutes on classic:
-# production can give it a queue (and worker) of its own so hints never wait.
-# The long jobs on a queue of their own (docker compose's worker-slow), so hints never
-# wait behind an hour-long rating; with no slow queue set they share the default one.
+# The long jobs (rating a daily plays the blind player for minutes on classic) on a
+# queue of their own (docker compose's worker-slow), so hints never wait behind them;
+# with no slow queue set they share the default one.
 CELERY_SLOW_QUEUE = env.str("CELERY_SLOW_QUEUE", default=CELERY_TASK_DEFAULT_QUEUE)
 CELERY_TASK_ROUTES = {
     "leaderboards.rate_daily": {"queue": CELERY_SLOW_QUEUE},
