@@ -139,13 +139,24 @@ class Stack:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=15)
 
-    def start_worker(self) -> None:
+    def start_worker(self, pool: str = "solo") -> None:
+        """A Celery worker on this run's queue; ``pool="prefork"`` is production's pool
+        (a main process and one solver child)."""
         self.spawn("worker", [
-            sys.executable, "-m", "celery", "-A", "tombsite", "worker", "--pool=solo",
+            sys.executable, "-m", "celery", "-A", "tombsite", "worker", f"--pool={pool}",
+            *(["--concurrency=1"] if pool == "prefork" else []),
             "--queues", self.prefix, "--without-gossip", "--without-mingle",
             "--without-heartbeat", "--loglevel", "INFO",
         ])
         self._wait_for_worker()
+
+    def restart_worker(self, pool: str = "solo") -> None:
+        """A new worker process; the old one's log is set aside (its "ready." would count)."""
+        self.kill("worker", signal.SIGTERM)
+        log = self.log_dir / "worker.log"
+        if log.exists():
+            log.rename(self.log_dir / f"worker-{time.monotonic_ns()}.log")
+        self.start_worker(pool)
 
     def start_server(self) -> None:
         self.spawn("server", [

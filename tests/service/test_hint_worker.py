@@ -14,9 +14,9 @@ import asyncio
 import json
 import os
 import signal
-import sys
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -73,21 +73,25 @@ async def wait_for(path: Path, timeout: float) -> None:
         await asyncio.sleep(0.1)
 
 
-def restart_worker(stack: Stack) -> None:
-    """A new worker process (the old log set aside: its "ready." is the old worker's)."""
-    log = stack.log_dir / "worker.log"
-    log.rename(stack.log_dir / f"worker-{time.monotonic_ns()}.log")
-    stack.start_worker()
-
-
-async def test_a_hint_lost_with_its_worker_is_an_error_then_redelivered(stack: Stack) -> None:
+@asynccontextmanager
+async def a_board_asking_for_a_hint(
+    stack: Stack,
+) -> AsyncIterator[tuple[dict[str, Any], ClientConnection, dict[str, Any]]]:
+    """A new game's board that has asked for a hint: (game, socket, the counted state)."""
     visitor = Visitor(stack)
     game = visitor.new_game(DEAL)
     socket = await visitor.socket(f"/ws/games/{game['id']}/")
     try:
         assert (await receive(socket, 20))["type"] == "state"
         await socket.send(json.dumps({"type": "hint", "seq": 1}))
-        counted = await receive(socket, 20)
+        yield game, socket, await receive(socket, 20)
+    finally:
+        await socket.close()
+        visitor.close()
+
+
+async def test_a_hint_lost_with_its_worker_is_an_error_then_redelivered(stack: Stack) -> None:
+    async with a_board_asking_for_a_hint(stack) as (game, socket, counted):
         await wait_for(started_marker(stack.log_dir), 20)  # the worker is inside the solver now
 
         stack.kill("worker", signal.SIGKILL)  # the worker and its pool, no warm shutdown
@@ -102,46 +106,28 @@ async def test_a_hint_lost_with_its_worker_is_an_error_then_redelivered(stack: S
         await socket.send(json.dumps({"type": "sync", "seq": 2}))
         assert (await receive(socket, 10))["seq"] == 2
 
-        restart_worker(stack)
+        stack.restart_worker()
         answer = await receive(socket, VISIBILITY_SECONDS + 30)
 
         assert answer["type"] == "hint" and answer["version"] == counted["version"]
         assert answer["hint"]["move"] == "D"  # the only legal move at the start
         assert stack.row(game["id"])["hints"] == 1  # redelivery asked the solver, not a hint
-    finally:
-        await socket.close()
-        visitor.close()
 
 
 def start_prefork_worker(stack: Stack, marker_dir: Path) -> None:
     """The production pool (docker-compose's worker): a main process and a solver child."""
-    stack.kill("worker", signal.SIGTERM)
-    log = stack.log_dir / "worker.log"
-    if log.exists():
-        log.rename(stack.log_dir / f"worker-{time.monotonic_ns()}.log")
     stack.env["HINT_WORKER_DIR"] = str(marker_dir)
     # An hour-long visibility timeout: an answer within seconds can only come from
     # the immediate requeue of reject_on_worker_lost, not from the broker's restore.
     stack.env["CELERY_VISIBILITY_TIMEOUT"] = "3600"
-    stack.spawn("worker", [
-        sys.executable, "-m", "celery", "-A", "tombsite", "worker", "--pool=prefork",
-        "--concurrency=1", "--queues", stack.prefix, "--without-gossip", "--without-mingle",
-        "--without-heartbeat", "--loglevel", "INFO",
-    ])
-    stack._wait_for_worker()
+    stack.restart_worker(pool="prefork")
 
 
 async def test_a_hint_whose_pool_child_dies_is_requeued_at_once(
     stack: Stack, tmp_path: Path
 ) -> None:
     start_prefork_worker(stack, tmp_path)
-    visitor = Visitor(stack)
-    game = visitor.new_game(DEAL)
-    socket = await visitor.socket(f"/ws/games/{game['id']}/")
-    try:
-        assert (await receive(socket, 20))["type"] == "state"
-        await socket.send(json.dumps({"type": "hint", "seq": 1}))
-        counted = await receive(socket, 20)
+    async with a_board_asking_for_a_hint(stack) as (game, socket, counted):
         marker = started_marker(tmp_path)
         await wait_for(marker, 20)
 
@@ -157,6 +143,3 @@ async def test_a_hint_whose_pool_child_dies_is_requeued_at_once(
         assert time.monotonic() - killed < 20
         assert b"WorkerLostError" in (stack.log_dir / "worker.log").read_bytes()
         assert stack.row(game["id"])["hints"] == 1
-    finally:
-        await socket.close()
-        visitor.close()
