@@ -32,11 +32,11 @@ from typing import Any
 import httpx
 import psycopg
 import pytest
-import redis
 import yaml
 
+from .redis_server import OwnRedis
 from .secrecy import StockWatch
-from .stack import CLEARED_VARS, PG_ADMIN, ROOT, Stack, Visitor, free_port, require_services
+from .stack import CLEARED_VARS, PG_ADMIN, ROOT, Stack, Visitor, require_services
 
 pytestmark = [pytest.mark.integration]
 DEAL = 2
@@ -79,7 +79,7 @@ class ComposeStack(Stack):
 
     def __init__(self, log_dir: Path) -> None:
         self.services = compose_services()
-        self.redis_port = free_port()
+        self.own_redis = OwnRedis(log_dir)
         super().__init__(log_dir)
         self.schedule = log_dir / "celerybeat-schedule"
         self.static_root = log_dir / "staticfiles"
@@ -92,7 +92,7 @@ class ComposeStack(Stack):
         env.update(
             DJANGO_SETTINGS_MODULE="tombsite.settings",
             DATABASE_URL=PG_ADMIN.rsplit("/", 1)[0] + "/" + self.database,
-            REDIS_URL=f"redis://127.0.0.1:{self.redis_port}/0",
+            REDIS_URL=self.own_redis.url,
             CHANNELS_PREFIX=self.prefix,
             # No TLS proxy in front: plain HTTP on loopback.
             HTTPS="false",
@@ -124,9 +124,7 @@ class ComposeStack(Stack):
                               timeout=60)
 
     def start(self) -> None:
-        self.spawn("redis", ["redis-server", "--port", str(self.redis_port), "--bind",
-                             "127.0.0.1", "--save", "", "--appendonly", "no"])
-        self._wait_for_redis()
+        self.own_redis.start()
         with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
             admin.execute(f'CREATE DATABASE "{self.database}"')
         self.run_once(self.command("migrate"))
@@ -142,21 +140,10 @@ class ComposeStack(Stack):
         subprocess.run(args, cwd=ROOT, env=self.env, check=True, capture_output=True,
                        timeout=120)
 
-    def _wait_for_redis(self) -> None:
-        client = redis.Redis(port=self.redis_port)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            self._check_alive("redis")
-            try:
-                client.ping()
-                return
-            except redis.ConnectionError:
-                time.sleep(0.1)
-        raise RuntimeError("the test's Redis did not start")
-
     def stop(self) -> None:
         for name in list(self.processes):
             self.kill(name, signal.SIGTERM)
+        self.own_redis.kill()
         with psycopg.connect(PG_ADMIN, autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
 
