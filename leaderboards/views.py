@@ -123,9 +123,8 @@ def my_stats(request: HttpRequest) -> HttpResponse:
 
 def month_links(month: date) -> dict[str, date | None]:
     """The months either side of the shown one (no next month past this one), and today."""
-    first = month.replace(day=1)
+    first, following = boards.month_bounds(month)
     previous = (first - timedelta(days=1)).replace(day=1)
-    following = (first + timedelta(days=32)).replace(day=1)
     return {"previous_month": previous, "today": today(),
             "next_month": following if following <= today() else None}
 
