@@ -25,7 +25,7 @@ from django.db import transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from . import events, hooks
+from . import events, hooks, limits
 from .engine import (
     DEFAULT_VARIANT,
     MAX_DEAL,
@@ -96,6 +96,16 @@ class HintUnavailable(ActionError):
     """The hint queue (Celery's broker) cannot be reached: the hint cannot be asked."""
 
     status = 503
+
+
+class TooManyHints(ActionError):
+    """Past a hint allowance (game.limits): ``wait`` seconds until the next one."""
+
+    status = 429
+
+    def __init__(self, message: str, wait: int) -> None:
+        super().__init__(message)
+        self.wait = wait
 
 
 # -- who is acting --------------------------------------------------------
@@ -316,8 +326,19 @@ def check_hint(data: object) -> bool:
     return fair
 
 
-def do_hint_now(game_id: object, player: Player, *, fair: bool = False) -> Payload:
+def check_hint_allowance(player: Player, address: str) -> None:
+    """Refuse a hint past the player's or the address's allowance (before it is counted)."""
+    who = f"user:{player.user_id}" if player.user_id is not None else f"anon:{player.anon_token}"
+    wait = limits.hint_wait(who, address)
+    if wait:
+        raise TooManyHints(f"too many hints: try again in {wait} seconds", wait)
+
+
+def do_hint_now(
+    game_id: object, player: Player, *, fair: bool = False, address: str = ""
+) -> Payload:
     """REST: count the hint, ask the solver in this request, return game and hint."""
+    check_hint_allowance(player, address)
     payload, position = do_count_hint(game_id, player)
     hint = ask_fair_solver(position) if fair else ask_solver(position)
     # The asker gets the hint in this answer: the other boards' copy is best effort.
@@ -326,12 +347,13 @@ def do_hint_now(game_id: object, player: Player, *, fair: bool = False) -> Paylo
 
 
 def do_request_hint(
-    game_id: object, player: Player, *, fair: bool = False, origin: str = "",
-    seq: int | None = None,
+    game_id: object, player: Player, *, fair: bool = False, address: str = "",
+    origin: str = "", seq: int | None = None,
 ) -> Payload:
     """Live play: count the hint; a Celery task answers to the game's group."""
     from .tasks import answer_hint  # the task module imports this one
 
+    check_hint_allowance(player, address)
     payload, _ = do_count_hint(game_id, player, origin=origin, seq=seq)
     # Enqueued once committed, so the worker sees the counted hint.
     transaction.on_commit(partial(_enqueue_hint, partial(answer_hint.delay, payload["id"],

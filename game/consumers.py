@@ -21,7 +21,6 @@ a version gap or when a hidden tab becomes visible again.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -32,7 +31,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
-from . import actions, events
+from . import actions, events, jsonsafe
 from .models import group_name
 
 log = logging.getLogger(__name__)
@@ -165,7 +164,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def receive_text(self, text: str) -> None:
         try:
-            content = json.loads(text)
+            content = jsonsafe.loads(text)
+        except jsonsafe.TooDeep as error:
+            await self.send_error(str(error))
+            return
         except ValueError:
             await self.send_error("malformed JSON")
             return
@@ -222,7 +224,8 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def on_hint(self, content: dict[str, Any], seq: int | None) -> None:
         fair = actions.check_hint({"fair": content.get("fair", False)})
         asked_at = time.monotonic()
-        await self.act(partial(actions.do_request_hint, fair=fair), seq)
+        address = (self.scope.get("client") or [""])[0] or ""
+        await self.act(partial(actions.do_request_hint, fair=fair, address=address), seq)
         self.watch_hint(asked_at, seq)
 
     def watch_hint(self, asked_at: float, seq: int | None) -> None:

@@ -4,16 +4,18 @@ Games are created through game.actions; an Attempt row ties each to its
 daily. A logged-in player's attempt on today's daily is ranked: one per
 player, variant and day, which the database's unique constraint guarantees
 even when two requests race (the loser's insert fails and it returns the
-winner's game). Visitors, and everyone on a past day, play unranked.
+winner's game). Nobody else plays today's deal until its day is over; then everyone
+may replay it unranked from the archive.
 """
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from functools import partial
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 
 from game import actions as game_actions
@@ -23,7 +25,7 @@ from game.events import best_effort
 
 from . import dailies, events
 from .boards import ALL_TIME_BOARDS
-from .days import day_end, is_over, parse_day, today
+from .days import day_end, day_start, is_over, parse_day, today
 from .models import Attempt, Daily, PlayerStats, Standing
 
 Payload = dict[str, Any]
@@ -38,6 +40,18 @@ class DailyNotReady(ActionError):
 
 class LogInFirst(ActionError):
     status = 403
+
+
+class NotYetEligible(ActionError):
+    """An account newer than today's daily: its first ranked daily is tomorrow's."""
+
+    status = 403
+
+
+VISITORS_REFUSED = (
+    "log in to play today's daily: it is played only as your one ranked attempt. "
+    "Meanwhile play a free deal, or a past daily from the archive"
+)
 
 
 # -- checks ---------------------------------------------------------------
@@ -77,7 +91,8 @@ def check_board(value: object) -> str:
 
 def check_page(value: object) -> int:
     text = str(value if value is not None else "1")
-    if not text.isdigit() or not 1 <= int(text) <= MAX_PAGE:
+    # isdigit() alone lets "²" and other Unicode digits through, which int() refuses.
+    if not (text.isascii() and text.isdigit() and len(text) <= 5) or not 1 <= int(text) <= MAX_PAGE:
         raise BadRequest(f"page must be a whole number from 1 to {MAX_PAGE}")
     return int(text)
 
@@ -133,11 +148,52 @@ def daily_of(day: date, variant: Variant) -> Daily:
 # -- playing ------------------------------------------------------------------
 
 def do_play_today(player: Player, variant: Variant) -> tuple[Payload, bool]:
-    """Start or resume today's game: (game payload, created)."""
+    """Start or resume the player's ranked game on today's daily: (game payload, created).
+
+    Today's deal reaches a person only through their own ranked attempt: a visitor, or
+    an account made after the day opened (a fresh second account would read the deal
+    and feed it to the first), is refused until the day is over and the deal is an
+    archive deal.
+    """
     daily = todays_daily(variant)
+    user_id = check_may_play(player, daily)
+    return _play_ranked(user_id, daily)
+
+
+def check_may_play(player: Player, daily: Daily) -> int:
+    """The player's user id if they may play ``daily`` ranked; else a 403 that says why."""
     if player.user_id is None:
-        return _play_unranked(player, daily)
-    return _play_ranked(player.user_id, daily)
+        raise LogInFirst(VISITORS_REFUSED)
+    opens = first_ranked_day_opens(player.user_id, daily)
+    if opens is not None:
+        raise NotYetEligible(
+            f"your account is newer than today's daily: your first ranked daily opens "
+            f"at {opens:%Y-%m-%d %H:%M} UTC. Meanwhile play a free deal, or a past daily "
+            "from the archive"
+        )
+    return player.user_id
+
+
+def play_status(player: Player, daily: Daily) -> Payload:
+    """May the player start today's daily, and if not, why and from when (for the pages)."""
+    try:
+        check_may_play(player, daily)
+    except (LogInFirst, NotYetEligible) as refusal:
+        opens = None if player.user_id is None else first_ranked_day_opens(player.user_id, daily)
+        return {"allowed": False, "reason": refusal.message, "opens_at": opens}
+    return {"allowed": True, "reason": "", "opens_at": None}
+
+
+def first_ranked_day_opens(user_id: int, daily: Daily) -> datetime | None:
+    """When a player made after ``daily`` opened may first play ranked; None if they may now.
+
+    A player who has an attempt on it already (made before this rule) keeps it.
+    """
+    joined = get_user_model().objects.filter(pk=user_id).values_list("date_joined", flat=True)
+    opened = day_start(daily.date)
+    if (joined and joined[0] < opened) or _ranked_game_id(daily, user_id) is not None:
+        return None
+    return day_end(daily.date)
 
 
 def do_replay(player: Player, variant: Variant, day: date) -> Payload:
@@ -164,18 +220,6 @@ def _play_ranked(user_id: int, daily: Daily) -> tuple[Payload, bool]:
         return game_actions.show_game(found, player), False
     transaction.on_commit(best_effort(partial(events.send_attempt, payload["id"])))
     return payload, True
-
-
-def _play_unranked(player: Player, daily: Daily) -> tuple[Payload, bool]:
-    found = (
-        Attempt.objects.filter(
-            daily=daily, ranked=False, game__owner=None, game__anon_token=player.anon_token
-        ).exclude(game__anon_token="").values_list("game_id", flat=True).last()
-    )
-    if found is not None:
-        return game_actions.show_game(found, player), False
-    with transaction.atomic():
-        return _new_attempt(player, daily, ranked=False), True
 
 
 def _new_attempt(player: Player, daily: Daily, *, ranked: bool) -> Payload:

@@ -40,15 +40,19 @@ class TodayView(APIView):
     )
     def get(self, request: Request, variant: str) -> Response:
         daily = actions.todays_daily(actions.check_variant(variant))
-        me = boards.my_attempt(daily, player(request))
-        return Response({**boards.daily_info(daily), "me": me})
+        asker = player(request)
+        return Response({**boards.daily_info(daily), "me": boards.my_attempt(daily, asker),
+                         "play": actions.play_status(asker, daily)})
 
 
 class PlayTodayView(APIView):
     @extend_schema(
         operation_id="daily_play",
         request=None, responses={200: GameSerializer, 201: GameSerializer, **DAILY_ERRORS},
-        summary="Start (201) or resume (200) my game on today's daily: ranked when logged in",
+        summary="Start (201) or resume (200) my ranked game on today's daily",
+        description="Only a logged-in player whose account is older than today's daily "
+        "may play it (403 otherwise): nobody sees today's deal but through their own "
+        "ranked attempt.",
     )
     def post(self, request: Request, variant: str) -> Response:
         game, created = actions.do_play_today(

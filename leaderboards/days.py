@@ -18,6 +18,11 @@ def today() -> date:
     return timezone.now().astimezone(UTC).date()
 
 
+def day_start(day: date) -> datetime:
+    """When a day's daily opens: its UTC midnight."""
+    return datetime.combine(day, time.min, tzinfo=UTC)
+
+
 def day_end(day: date) -> datetime:
     """When a day's daily closes and becomes an archive deal: the next UTC midnight."""
     return datetime.combine(day + timedelta(days=1), time.min, tzinfo=UTC)

@@ -35,8 +35,17 @@ class MyAttemptSerializer(serializers.Serializer):
     share = serializers.CharField(allow_null=True, help_text="one line to paste, once finished")
 
 
+class PlayStatusSerializer(serializers.Serializer):
+    allowed = serializers.BooleanField(help_text="may start (or resume) a ranked attempt now")
+    reason = serializers.CharField(help_text="why not, in words; empty when allowed")
+    opens_at = serializers.DateTimeField(
+        allow_null=True, help_text="a new account's first ranked daily opens then"
+    )
+
+
 class TodaySerializer(DailySerializer):
     me = MyAttemptSerializer(allow_null=True)
+    play = PlayStatusSerializer()
 
 
 class EntrySerializer(serializers.Serializer):

@@ -51,9 +51,10 @@ def daily(request: HttpRequest, variant: str) -> HttpResponse:
     chosen = actions.check_variant(variant)
     found = actions.todays_daily(chosen)
     field = boards.field_of(found, found.date, chosen.slug)
+    asker = player_from(request.user, request.session)
     return render(request, "leaderboards/daily.html", {
         "variant": chosen, "variants": VARIANTS.values(), "daily": boards.daily_info(found),
-        "me": boards.my_attempt(found, player_from(request.user, request.session)),
+        "me": boards.my_attempt(found, asker), "play": actions.play_status(asker, found),
         "field": field, "my_rank": rank_in(field["entries"], request.user.get_username()),
     })
 

@@ -12,13 +12,17 @@ warnings.filterwarnings("ignore", message="StreamingHttpResponse must consume sy
 # Django must be set up before the consumers (and their models) are imported.
 django_application = get_asgi_application()
 
+from tombsite.secrets_check import refuse_to_start_without_secrets  # noqa: E402
+
+refuse_to_start_without_secrets()
+
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
+from tombsite.origins import SameOriginValidator  # noqa: E402
 from tombsite.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter({
     "http": django_application,
-    "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
 })

@@ -17,8 +17,11 @@ from celery.schedules import crontab
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
 
-# A key for the embedded default only: production must set SECRET_KEY.
+# Public keys for DEBUG runs only: with DEBUG off the site, the workers and `manage.py
+# check` refuse them (tombsite.secrets_check). `scripts/run` makes local random keys.
 _EMBEDDED_SECRET_KEY = "embedded-default-insecure-key-set-SECRET_KEY-in-production"
+_EMBEDDED_DAILY_SECRET = "embedded-default-insecure-daily-secret-set-DAILY_SECRET"
+EMBEDDED_SECRETS = (_EMBEDDED_SECRET_KEY, _EMBEDDED_DAILY_SECRET)
 
 DEBUG = env.bool("DEBUG", default=False)
 SECRET_KEY = env.str("SECRET_KEY", default=_EMBEDDED_SECRET_KEY)
@@ -27,6 +30,7 @@ CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 REDIS_URL = env.str("REDIS_URL", default="")
 
 INSTALLED_APPS = [
+    "tombsite.apps.TombsiteConfig",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -195,14 +199,18 @@ FAIR_HINT_BUDGET_SECONDS = env.float("FAIR_HINT_BUDGET_SECONDS", default=2.0)
 # A board that asked for a hint and heard nothing this long (the worker died,
 # the queue is jammed) gets {"type": "hint", "error": ...} instead of waiting forever.
 HINT_TIMEOUT_SECONDS = env.float("HINT_TIMEOUT_SECONDS", default=20.0)
-# REST hints per player (DRF rate: "30/minute"); each runs the solver in the web process.
+# Hints per player, and per client address (higher: a school shares one), over REST
+# and the socket alike (game.limits); "30/minute" as in DRF's rates.
 HINT_RATE = env.str("HINT_RATE", default="30/minute")
+HINT_ADDRESS_RATE = env.str("HINT_ADDRESS_RATE", default="120/minute")
 
 # -- the daily challenge (leaderboards) ----------------------------------------
 
 # Daily seeds are derived from this secret, the date and the variant: whoever
-# knows it knows every future daily, so production keeps it like SECRET_KEY.
-DAILY_SECRET = env.str("DAILY_SECRET", default=SECRET_KEY)
+# knows it knows every future daily. Production sets it on its own (checked); a made
+# daily keeps its stored seed, so rotating the secret changes only dailies not yet made.
+DAILY_SECRET_OWN = env.str("DAILY_SECRET", default="")
+DAILY_SECRET = DAILY_SECRET_OWN or (_EMBEDDED_DAILY_SECRET if DEBUG else SECRET_KEY)
 DAILY_VARIANTS = env.list("DAILY_VARIANTS", default=["three-card", "classic"])
 DAILY_DAYS_AHEAD = env.int("DAILY_DAYS_AHEAD", default=2)
 # "module:function" with the contract of solver_worker.tasks.screen
@@ -249,7 +257,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["game.authentication.SessionCsrfAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["game.parsers.BoundedJSONParser"],
     "EXCEPTION_HANDLER": "game.api.error_handler",
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",

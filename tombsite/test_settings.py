@@ -5,6 +5,7 @@ settings (tombsite.settings) pointed at PostgreSQL and Redis.
 """
 
 import os
+import secrets
 
 for _name in ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "CELERY_TASK_ALWAYS_EAGER",
               "HTTPS", "DEBUG", "HINT_SOLVER", "DAILY_SECRET", "DAILY_SCREENER",
@@ -22,3 +23,6 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # No blind-player games in unit tests (minutes on classic); tests that rate
 # a daily ask for one game on the 3-card deal.
 DAILY_DIFFICULTY_GAMES = 0
+# Keys of this test process's own (the site refuses public ones with DEBUG off).
+SECRET_KEY = "unit-tests-" + secrets.token_urlsafe(40)
+DAILY_SECRET = DAILY_SECRET_OWN = "unit-tests-daily-" + secrets.token_urlsafe(40)

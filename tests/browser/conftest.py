@@ -11,10 +11,12 @@ from __future__ import annotations
 import os
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import httpx
@@ -60,15 +62,19 @@ def _require_chromium() -> None:
 class Site:
     """One uvicorn process serving the site on the embedded default."""
 
+    running: Site | None = None  # the session's site, for helpers that set up its players
+
     def __init__(self, workdir: Path) -> None:
+        self.database = workdir / "site.sqlite3"
         self.port = _free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.env = {k: v for k, v in os.environ.items() if k not in CLEARED_VARS}
         self.env.update(
             DJANGO_SETTINGS_MODULE="tombsite.settings",
-            DATABASE_URL=f"sqlite:///{workdir / 'site.sqlite3'}",
+            DATABASE_URL=f"sqlite:///{self.database}",
             ALLOWED_HOSTS="127.0.0.1,localhost",
-            SECRET_KEY="browser-tests-" + os.urandom(8).hex(),
+            SECRET_KEY="browser-tests-" + os.urandom(24).hex(),
+            DAILY_SECRET="browser-tests-daily-" + os.urandom(24).hex(),
             WS_RATE_PER_SECOND="1000",  # the tests play faster than a person
             WS_BURST="1000",
         )
@@ -97,6 +103,14 @@ class Site:
             time.sleep(0.2)
         raise RuntimeError("the site did not answer within 60 s")
 
+    def backdate_account(self, name: str, days: int) -> None:
+        """Make a player's account ``days`` old: a player whose account is older than
+        today's daily may play it ranked (a newer one waits for the next day's)."""
+        joined = (datetime.now(UTC) - timedelta(days=days)).strftime("%Y-%m-%d %H:%M:%S")
+        with sqlite3.connect(self.database, timeout=20) as database:
+            database.execute("UPDATE auth_user SET date_joined = ? WHERE username = ?",
+                             (joined, name))
+
     def stop(self) -> None:
         if self.process and self.process.poll() is None:
             self.process.terminate()
@@ -113,6 +127,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     OUTPUT.mkdir(parents=True, exist_ok=True)
     running = Site(tmp_path_factory.mktemp("site"))
     running.start()
+    Site.running = running
     yield running
     running.stop()
 

@@ -14,11 +14,14 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from .conftest import Site
+
 PASSWORD = "tomb-of-the-emperor-1821"
 
 
-def sign_up(page: Any, name: str | None = None) -> str:
-    """A new player, signed up through the form; returns the name."""
+def sign_up(page: Any, name: str | None = None, *, days_ago: int = 30) -> str:
+    """A player, signed up through the form ``days_ago`` days ago (0: just now, too new for
+    today's daily); returns the name."""
     name = name or f"p{uuid.uuid4().hex[:10]}"
     page.goto("/accounts/signup/")
     page.get_by_label("Username").fill(name)
@@ -26,6 +29,8 @@ def sign_up(page: Any, name: str | None = None) -> str:
     page.locator("[name=password2]").fill(PASSWORD)
     page.get_by_role("button", name="Sign up").click()
     page.wait_for_url(re.compile(r"/(\?.*)?$"))
+    if days_ago and Site.running is not None:
+        Site.running.backdate_account(name, days_ago)
     return name
 
 

@@ -19,8 +19,9 @@ EASY_DEAL = 2  # a 3-card deal whose winning line the test search finds at once
 class Browser:
     """A test client that sends JSON and Django's CSRF token, like the page does."""
 
-    def __init__(self) -> None:
-        self.client = Client(enforce_csrf_checks=True)
+    def __init__(self, address: str = "127.0.0.1") -> None:
+        # The client address the server sees (REMOTE_ADDR): players on other networks.
+        self.client = Client(enforce_csrf_checks=True, REMOTE_ADDR=address)
 
     def csrf(self) -> str:
         if "csrftoken" not in self.client.cookies:
@@ -66,14 +67,21 @@ def bob(db: Any) -> Browser:
     return Browser()
 
 
+def regular(name: str) -> User:
+    """A player whose account is a month old: older than today's daily, so they may play it
+    ranked (an account made after a daily opened waits for the next day's)."""
+    joined = datetime.now(UTC) - timedelta(days=30)
+    return User.objects.create_user(name, password="tomb-of-the-emperor", date_joined=joined)
+
+
 @pytest.fixture
 def carol(db: Any) -> User:
-    return User.objects.create_user("carol", password="tomb-of-the-emperor")
+    return regular("carol")
 
 
 @pytest.fixture
 def dave(db: Any) -> User:
-    return User.objects.create_user("dave", password="tomb-of-the-emperor")
+    return regular("dave")
 
 
 @pytest.fixture

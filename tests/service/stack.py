@@ -83,6 +83,7 @@ class Stack:
             CHANNELS_PREFIX=self.prefix,
             CELERY_TASK_DEFAULT_QUEUE=self.prefix,
             SECRET_KEY=secrets.token_urlsafe(50),
+            DAILY_SECRET=secrets.token_urlsafe(50),
             ALLOWED_HOSTS="127.0.0.1,localhost",
             HINT_SOLVER="solver_worker.hints:hint",
             WS_RATE_PER_SECOND="1000",  # the tests play faster than a person

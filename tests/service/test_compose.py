@@ -18,6 +18,7 @@ import asyncio
 import json
 import os
 import re
+import secrets
 import shutil
 import signal
 import socket
@@ -105,6 +106,10 @@ class ComposeStack(Stack):
             DAILY_VARIANTS="three-card",
             DAILY_SCREEN_BUDGET_SECONDS="2",
             DAILY_DIFFICULTY_GAMES="0",
+            # The admin made real keys as the README says: .env.example's placeholders are
+            # refused (test_the_placeholder_keys_are_refused).
+            SECRET_KEY=secrets.token_urlsafe(50),
+            DAILY_SECRET=secrets.token_urlsafe(50),
             PATH=os.pathsep.join([str(BIN), os.environ.get("PATH", "")]),
             HOSTNAME=socket.gethostname(),  # as a container's shell has it
         )

@@ -29,7 +29,7 @@ async def layer() -> AsyncIterator[Any]:
 
 
 def headers(browser: Browser | None, origin: str = "http://localhost") -> list[tuple[bytes, bytes]]:
-    found = [(b"origin", origin.encode())]
+    found = [(b"origin", origin.encode()), (b"host", b"localhost")]
     if browser is not None:
         cookie = "; ".join(f"{key}={value.value}" for key, value in browser.client.cookies.items())
         found.append((b"cookie", cookie.encode()))
@@ -260,10 +260,63 @@ async def test_an_unknown_game_cannot_be_opened(alice: Browser, layer: Any) -> N
     assert not connected
 
 
-async def test_a_foreign_origin_is_refused(alice: Browser, layer: Any) -> None:
+@pytest.mark.parametrize("origin", [
+    "https://evil.example",
+    "http://localhost:8001",  # another port of the same host
+    "https://localhost",  # another scheme
+    "http://localhost.evil.example",
+    "null",
+])
+async def test_a_foreign_origin_is_refused(alice: Browser, layer: Any, origin: str) -> None:
     game = await new_game(alice)
     socket = WebsocketCommunicator(
-        application, f"/ws/games/{game['id']}/", headers=headers(alice, "https://evil.example")
+        application, f"/ws/games/{game['id']}/", headers=headers(alice, origin)
     )
     connected, _ = await socket.connect()
     assert not connected
+
+
+async def test_an_origin_in_csrf_trusted_origins_is_let_in(
+    alice: Browser, layer: Any, settings: Any
+) -> None:
+    settings.CSRF_TRUSTED_ORIGINS = ["https://play.example.org"]
+    game = await new_game(alice)
+    socket = WebsocketCommunicator(
+        application, f"/ws/games/{game['id']}/", headers=headers(alice, "https://play.example.org")
+    )
+    connected, _ = await socket.connect()
+    assert connected
+    await socket.disconnect()
+
+
+async def test_a_frame_nested_too_deep_gets_an_error_and_the_socket_stays(
+    alice: Browser, layer: Any
+) -> None:
+    game = await new_game(alice)
+    socket = await open_board(game, alice)
+
+    await socket.send_to(text_data="[" * 2000 + "]" * 2000)
+    refused = await socket.receive_json_from()
+    await socket.send_json_to({"type": "sync", "seq": 1})
+    synced = await socket.receive_json_from()
+
+    assert refused == {"type": "error", "error": "JSON nested more than 16 levels deep"}
+    assert synced["type"] == "state" and synced["seq"] == 1
+    await socket.disconnect()
+
+
+async def test_socket_hints_share_the_rest_allowance(
+    alice: Browser, layer: Any, settings: Any
+) -> None:
+    settings.HINT_RATE = "1/minute"
+    game = await new_game(alice)
+    assert (await sync_to_async(alice.post)(f"/api/games/{game['id']}/hint/")).status_code == 200
+    socket = await open_board(game, alice)
+
+    await socket.send_json_to({"type": "hint", "seq": 1})
+    refused = await socket.receive_json_from()
+
+    assert refused["type"] == "error" and refused["seq"] == 1
+    assert refused["error"].startswith("too many hints: try again in")
+    assert (await sync_to_async(Game.objects.get)()).hints == 1
+    await socket.disconnect()

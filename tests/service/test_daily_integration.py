@@ -36,7 +36,7 @@ from .secrecy import StockWatch
 from .stack import ROOT, Stack, Visitor, require_services
 
 pytestmark = pytest.mark.integration
-SECRET = "integration-daily-secret"
+SECRET = "integration-daily-secret-of-forty-two-chars"
 TIMEOUT = 20
 PASSWORD = "tomb-of-the-emperor"
 
@@ -68,13 +68,17 @@ def today() -> Any:
     return datetime.now(UTC).date()
 
 
-def sign_up(stack: Stack, name: str) -> Visitor:
+def sign_up(stack: Stack, name: str, days_ago: int = 30) -> Visitor:
+    """A player signed up ``days_ago`` days ago: older than today's daily, so they may play it."""
     visitor = Visitor(stack)
     response = visitor.http.post("/accounts/signup/", data={
         "username": name, "password1": PASSWORD, "password2": PASSWORD,
     }, headers={"X-CSRFToken": visitor.token})
     assert response.status_code == 302, response.text[:300]
     visitor.token = visitor.http.get("/api/csrf/").json()["csrf_token"]  # rotated at log-in
+    with psycopg.connect(stack.env["DATABASE_URL"]) as connection:
+        connection.execute("UPDATE auth_user SET date_joined = now() - make_interval(days => %s)"
+                           " WHERE username = %s", (days_ago, name))
     return visitor
 
 

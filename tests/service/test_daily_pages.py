@@ -6,6 +6,7 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 
 from game.models import Game
 from leaderboards import dailies
@@ -23,17 +24,31 @@ def past_daily(days_ago: int = 3) -> Any:
     return daily
 
 
-def test_todays_page_offers_the_game_and_the_field_and_no_card(
+def test_todays_page_shows_a_visitor_the_field_and_invites_them_without_a_play_button(
     alice: Browser, screened: Any
 ) -> None:
     response = alice.get("/daily/three-card/")
 
     page = response.content.decode()
     assert response.status_code == 200 and "csrftoken" in response.cookies
-    for part in ('id="play-daily"', 'id="field"', "tomb/daily.js", "Log in</a> to play it ranked",
-                 f'data-date="{today().isoformat()}"'):
+    for part in ('id="field"', "tomb/daily.js", ">Sign up</a>", ">Play a free deal</a>",
+                 ">Past dailies</a>", f'data-date="{today().isoformat()}"'):
         assert part in page
+    assert 'id="play-daily"' not in page
     assert not CARD_TOKEN.findall(page)
+
+
+def test_todays_page_tells_a_new_account_when_its_first_daily_opens(
+    screened: Any, db: Any
+) -> None:
+    newcomer = Browser()
+    newcomer.log_in(User.objects.create_user("erin", password="tomb-of-the-emperor"))
+
+    page = newcomer.get("/daily/three-card/").content.decode()
+
+    tomorrow = today() + timedelta(days=1)
+    assert f"first ranked daily opens at <strong><time datetime=\"{tomorrow}T00:00:00+00:00" in page
+    assert 'id="play-daily"' not in page and ">Play a free deal</a>" in page
 
 
 def test_todays_page_costs_two_queries_for_a_visitor(

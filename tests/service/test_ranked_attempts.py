@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 import pytest
@@ -111,19 +111,33 @@ def test_a_ranked_win_is_timed_by_the_server_and_final(
     assert stats.best_time_ms == attempt.time_ms
 
 
-def test_a_visitor_plays_the_daily_unranked(alice: Browser, todays_daily: Daily) -> None:
-    first = alice.post(PLAY)
-    game = first.json()
-    alice.move(game["id"], "D")
+def test_a_visitor_cannot_play_todays_daily(alice: Browser, todays_daily: Daily) -> None:
+    refused = alice.post(PLAY)
 
-    undone = alice.post(f"/api/games/{game['id']}/undo/")
-    again = alice.post(PLAY)
+    assert refused.status_code == 403 and "log in" in refused.json()["error"]
+    assert not Game.objects.exists() and not Attempt.objects.exists()
+    today_page = alice.get("/api/daily/three-card/").json()
+    assert today_page["play"] == {"allowed": False, "reason": refused.json()["error"],
+                                  "opens_at": None}
 
-    assert first.status_code == 201 and game["ranked"] is False
-    assert undone.status_code == 200  # unranked: every move can be undone
-    assert again.status_code == 200 and again.json()["id"] == game["id"]
-    assert alice.get("/api/daily/three-card/field/").json()["entries"] == []
-    assert not PlayerStats.objects.exists()
+
+def test_an_account_made_after_the_daily_opened_waits_for_the_next_day(
+    todays_daily: Daily, clock: Clock
+) -> None:
+    erin = User.objects.create_user("erin", password="tomb-of-the-emperor")
+    browser = Browser()
+    browser.log_in(erin)
+
+    refused = browser.post(PLAY)
+    status = browser.get("/api/daily/three-card/").json()["play"]
+
+    assert refused.status_code == 403 and "newer than today's daily" in refused.json()["error"]
+    assert not Game.objects.exists()
+    tomorrow = datetime.combine(todays_daily.date + timedelta(days=1), time.min, tzinfo=UTC)
+    assert status["allowed"] is False and status["opens_at"] == tomorrow.isoformat().replace(
+        "+00:00", "Z")
+    clock.tick(timedelta(days=1).total_seconds())  # the next day: a daily older than erin
+    assert browser.post(PLAY).status_code == 201
 
 
 def test_a_ranked_attempt_closes_with_its_day(

@@ -11,12 +11,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS_VARS = (
     "DATABASE_URL", "REDIS_URL", "SECRET_KEY", "ALLOWED_HOSTS", "DEBUG", "HTTPS",
-    "CELERY_BROKER_URL", "CELERY_TASK_ALWAYS_EAGER", "STATIC_ROOT",
+    "CELERY_BROKER_URL", "CELERY_TASK_ALWAYS_EAGER", "STATIC_ROOT", "DAILY_SECRET",
 )
 PRODUCTION = {
     "DATABASE_URL": "postgres://tomb:secret@db.internal:5432/tomb",
     "REDIS_URL": "redis://redis.internal:6379/0",
     "SECRET_KEY": "k3y-" + "x7Qp2vRz9LmN4bW8" * 4,
+    "DAILY_SECRET": "d41ly-" + "Hq8sTn3wYc6vKe1J" * 4,
     "ALLOWED_HOSTS": "tomb.example.com",
     "DEBUG": "false",
     "HTTPS": "true",
@@ -65,3 +66,52 @@ def test_check_deploy_reports_nothing_in_production() -> None:
     result = run(["check", "--deploy", "--fail-level", "DEBUG"], PRODUCTION)
     assert result.returncode == 0, result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+BAD_KEYS = {
+    "missing": None,
+    "the embedded default": "embedded-default-insecure-key-set-SECRET_KEY-in-production",
+    "the placeholder": "change-me-to-a-long-random-string",
+    "short": "Zq8-short-but-random",
+}
+
+
+def test_check_deploy_refuses_each_bad_secret_key() -> None:
+    for name, value in BAD_KEYS.items():
+        for variable in ("SECRET_KEY", "DAILY_SECRET"):
+            settings = {**PRODUCTION}
+            settings.pop(variable)
+            if value is not None:
+                settings[variable] = value
+            result = run(["check", "--deploy"], settings)
+            assert result.returncode != 0, (name, variable)
+            assert f"{variable} is" in result.stderr and "tombsite.E00" in result.stderr
+
+
+def test_the_daily_secret_must_be_its_own() -> None:
+    result = run(["check"], {**PRODUCTION, "DAILY_SECRET": PRODUCTION["SECRET_KEY"]})
+    assert result.returncode != 0 and "DAILY_SECRET is a copy of SECRET_KEY" in result.stderr
+
+
+def test_the_site_and_the_workers_refuse_to_start_on_a_public_key() -> None:
+    # On the embedded default's database and broker, so nothing but the key is in the way.
+    placeholders = {**PRODUCTION, "SECRET_KEY": BAD_KEYS["the placeholder"]}
+    for local in ("DATABASE_URL", "REDIS_URL"):
+        placeholders.pop(local)
+    env = {key: value for key, value in os.environ.items() if key not in SETTINGS_VARS}
+    env.update(placeholders, DJANGO_SETTINGS_MODULE="tombsite.settings")
+    site = subprocess.run([sys.executable, "-c", "import tombsite.asgi"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    worker = subprocess.run(
+        [sys.executable, "-m", "celery", "-A", "tombsite", "worker", "--pool", "solo"],
+        cwd=ROOT, env={**env, "CELERY_BROKER_URL": "memory://"}, capture_output=True,
+        text=True, timeout=60)
+    for process in (site, worker):
+        assert process.returncode != 0
+        assert "refusing to start: SECRET_KEY is still the .env.example placeholder" in (
+            process.stderr + process.stdout)
+
+
+def test_debug_runs_on_the_embedded_keys() -> None:
+    result = run(["check"], {"DEBUG": "true"})
+    assert result.returncode == 0, result.stderr

@@ -1,0 +1,58 @@
+"""Bad input stays a 4xx and changes nothing: page numbers, deep JSON, hint allowances."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.models import Game
+
+from .conftest import Browser
+
+PAGED = [
+    "/api/daily/three-card/{day}/board/?page={page}",
+    "/api/boards/three-card/wins/?page={page}",
+    "/daily/three-card/{day}/?page={page}",
+    "/boards/three-card/?board=wins&page={page}",
+]
+BAD_PAGES = ["²", "٣", "1" * 5000, "0", "-1", "1.5", "", "10001", " 1"]
+
+
+@pytest.mark.parametrize("page", BAD_PAGES)
+def test_a_page_number_must_be_ascii_digits_of_sane_length(
+    alice: Browser, screened: Any, page: str
+) -> None:
+    day = alice.get("/api/daily/three-card/").json()["date"]
+    for url in PAGED:
+        response = alice.get(url.format(day=day, page=page))
+        assert response.status_code == 400, (url, page)
+        if url.startswith("/api/"):
+            assert "page must be a whole number" in response.json()["error"]
+
+
+def test_a_body_nested_too_deep_is_a_400_and_changes_nothing(alice: Browser) -> None:
+    game = alice.new_game()
+    for raw in ("[" * 3000 + "]" * 3000, '{"move": ' + "[" * 20 + "]" * 20 + "}",
+                '{"a":' * 3000 + "1" + "}" * 3000):
+        response = alice.post(f"/api/games/{game['id']}/moves/", raw=raw)
+        assert response.status_code == 400
+        assert "nested more than 16 levels" in response.json()["error"]
+    assert Game.objects.get().version == 0
+
+
+def test_hints_are_limited_per_address_whatever_the_session(
+    screened: Any, settings: Any, db: Any
+) -> None:
+    # A visitor who drops their cookie is a new player, on the same address.
+    settings.HINT_RATE, settings.HINT_ADDRESS_RATE = "5/minute", "3/minute"
+    answers = []
+    for _ in range(4):
+        visitor = Browser(address="198.51.100.7")
+        answers.append(visitor.post(f"/api/games/{visitor.new_game()['id']}/hint/"))
+    elsewhere = Browser(address="203.0.113.9")
+
+    assert [answer.status_code for answer in answers] == [200, 200, 200, 429]
+    assert int(answers[3].headers["Retry-After"]) > 0
+    assert elsewhere.post(f"/api/games/{elsewhere.new_game()['id']}/hint/").status_code == 200
+    assert sum(Game.objects.values_list("hints", flat=True)) == 4  # the refused one uncounted
