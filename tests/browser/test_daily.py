@@ -35,11 +35,21 @@ def watcher(chromium: Any, site: Any) -> tuple[Any, Any, list[str]]:
 
 def test_a_visitor_sees_no_card_and_is_asked_to_log_in(page: Any) -> None:
     page.goto("/daily/three-card/")
-    expect(page.locator("#attempt-state")).to_contain_text("Not started")
     expect(page.locator("#me").get_by_role("link", name="Log in")).to_be_visible()
+    expect(page.locator("#me").get_by_role("link", name="Play a free deal")).to_be_visible()
+    expect(page.get_by_role("button", name="Play today's daily")).to_have_count(0)
     html = page.content()
     assert not re.search(r"\b(?:[2-9TJQKA])[CDHS]\b", page.locator("main").inner_text())
     assert 'data-card' not in html
+
+
+def test_a_new_account_is_told_when_its_first_daily_opens(page: Any) -> None:
+    sign_up(page, days_ago=0)
+    page.goto("/daily/three-card/")
+    expect(page.locator("#not-yet")).to_contain_text("your first ranked daily opens at")
+    expect(page.get_by_role("button", name="Play today's daily")).to_have_count(0)
+    page.get_by_role("link", name="Play a free deal").click()
+    page.wait_for_url(re.compile(r"/(\?.*)?$"))
 
 
 def test_a_daily_attempt_shows_up_on_the_days_board_and_live(
