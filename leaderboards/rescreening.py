@@ -31,33 +31,38 @@ class Outcome:
         return self.verdict != "refused"
 
 
-def rescreen_day(day: date, variant: str, budget_s: float) -> Outcome:
+def rescreen_day(day: date, variant: str, budget_s: float, *, reseed: bool = False) -> Outcome:
+    """``reseed``: after DAILY_SECRET was rotated, replace an unplayed day ahead with the
+    first winnable candidate of the current secret, even if its deal is still winnable."""
     daily = Daily.objects.filter(date=day, variant=variant).first()
     if daily is None:
         made = dailies.make_daily(day, variant)
         assert made is not None  # no deadline: it is made or NoWinnableDeal is raised
         return Outcome(variant, "made", f"had no daily; made candidate {made.candidate}")
+    if reseed:
+        return replace_unplayed(daily, budget_s, "reseeded from the current DAILY_SECRET",
+                                after=-1)
     answer = dailies.screen(daily.seed, variant, budget_s)
     if answer.get("winnable"):
         Daily.objects.filter(pk=daily.pk).update(line_length=answer.get("line_length"))
         return Outcome(variant, "kept", f"still proved winnable (line of "
                                         f"{answer.get('line_length')} moves)")
-    return replace_unplayed(daily, budget_s, str(answer.get("verdict", "unknown")))
+    verdict = str(answer.get("verdict", "unknown"))
+    return replace_unplayed(daily, budget_s, f"no longer proved winnable ({verdict})",
+                            after=daily.candidate)
 
 
-def replace_unplayed(daily: Daily, budget_s: float, verdict: str) -> Outcome:
+def replace_unplayed(daily: Daily, budget_s: float, why: str, *, after: int) -> Outcome:
     # Only a day still ahead can change: from its first minute players start games on
     # the deal (ranked or not) from a row read before any lock here could stop them.
     if daily.date <= today():
         return Outcome(daily.variant, "refused",
-                       f"no longer proved winnable ({verdict}) but {daily.date} is open "
-                       "or past: left as it is")
+                       f"{why} but {daily.date} is open or past: left as it is")
     played = daily.attempts.count()
     if played:
         return Outcome(daily.variant, "refused",
-                       f"no longer proved winnable ({verdict}) but already has {played} "
-                       "attempt(s): left as it is")
-    index, seed, answer = next_winnable(daily.date, daily.variant, daily.candidate, budget_s)
+                       f"{why} but already has {played} attempt(s): left as it is")
+    index, seed, answer = next_winnable(daily.date, daily.variant, after, budget_s)
     with transaction.atomic():
         # Locked and checked again: an attempt made meanwhile keeps the day as it is.
         locked = Daily.objects.select_for_update().get(pk=daily.pk)
@@ -69,8 +74,7 @@ def replace_unplayed(daily: Daily, budget_s: float, verdict: str) -> Outcome:
         )
         transaction.on_commit(partial(dailies.ask_for_rating, daily.pk))
     return Outcome(daily.variant, "replaced",
-                   f"candidate {daily.candidate} no longer proved winnable ({verdict}); "
-                   f"now candidate {index}")
+                   f"candidate {daily.candidate}: {why}; now candidate {index}")
 
 
 def next_winnable(day: date, variant: str, after: int, budget_s: float

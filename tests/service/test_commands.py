@@ -89,9 +89,29 @@ def test_rescreen_replaces_an_unplayed_daily_no_longer_proved(unprovable: set[in
     out, _ = run("rescreen_day", day.isoformat(), "--variant", "three-card")
 
     replaced = Daily.objects.get(pk=daily.pk)
-    assert "replaced: candidate 0 no longer proved winnable (unknown); now candidate 1" in out
+    assert "replaced: candidate 0: no longer proved winnable (unknown); now candidate 1" in out
     assert replaced.candidate == 1 and replaced.seed == candidate_seed(day, "three-card", 1)
     assert replaced.difficulty is None
+
+
+def test_a_rotated_daily_secret_changes_made_dailies_only_when_reseeded(
+    screened: list[Any], settings: Any
+) -> None:
+    today_daily = dailies.make_daily(today(), "three-card")
+    ahead = dailies.make_daily(today() + timedelta(days=1), "three-card")
+    assert today_daily is not None and ahead is not None
+    settings.DAILY_SECRET = settings.DAILY_SECRET_OWN = "rotated-" + "q7Wm2xKp" * 5
+
+    dailies.make_daily(today(), "three-card")  # the hourly job, after the rotation
+    kept = Daily.objects.get(pk=ahead.pk).seed
+    out, _ = run("rescreen_day", ahead.date.isoformat(), "--variant", "three-card", "--reseed")
+    with pytest.raises(CommandError):
+        run("rescreen_day", today().isoformat(), "--variant", "three-card", "--reseed")
+
+    assert kept == ahead.seed and Daily.objects.get(pk=today_daily.pk).seed == today_daily.seed
+    assert "replaced: candidate 0: reseeded from the current DAILY_SECRET; now candidate 0" in out
+    assert Daily.objects.get(pk=ahead.pk).seed == candidate_seed(ahead.date, "three-card", 0)
+    assert Daily.objects.get(pk=ahead.pk).seed != ahead.seed
 
 
 def test_rescreen_refuses_to_change_a_day_already_played(unprovable: set[int]) -> None:

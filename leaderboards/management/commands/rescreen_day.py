@@ -27,9 +27,12 @@ class Command(BaseCommand):
         parser.add_argument("--budget", type=float,
                             default=settings.DAILY_SCREEN_BUDGET_SECONDS,
                             help="solver seconds per deal (default: DAILY_SCREEN_BUDGET_SECONDS)")
+        parser.add_argument("--reseed", action="store_true",
+                            help="after rotating DAILY_SECRET: replace an unplayed day ahead "
+                                 "with the current secret's first winnable candidate")
 
     def handle(self, *args: Any, day: str, variants: list[str] | None, budget: float,
-               **options: Any) -> None:
+               reseed: bool, **options: Any) -> None:
         try:
             when = parse_day(day)
             slugs = [get_variant(slug).slug for slug in variants or settings.DAILY_VARIANTS]
@@ -37,14 +40,14 @@ class Command(BaseCommand):
             raise CommandError(f"bad day or variant: {error}") from error
         if budget <= 0:
             raise CommandError("--budget is a number of seconds above 0")
-        refused = [outcome for outcome in (self.one(when, slug, budget) for slug in slugs)
+        refused = [outcome for outcome in (self.one(when, slug, budget, reseed) for slug in slugs)
                    if not outcome]
         if refused:
             raise CommandError(f"{len(refused)} daily(ies) of {when} could not be re-screened")
 
-    def one(self, day: Any, variant: str, budget: float) -> bool:
+    def one(self, day: Any, variant: str, budget: float, reseed: bool) -> bool:
         try:
-            outcome = rescreen_day(day, variant, budget)
+            outcome = rescreen_day(day, variant, budget, reseed=reseed)
         except NoWinnableDeal as error:
             self.stderr.write(f"{day} {variant}: {error}")
             return False
