@@ -1,6 +1,6 @@
 """A name's skeleton (in the spirit of Unicode UTS #39): two names that look alike on the
-boards have one skeleton, so ``admin``, ``Admin``, ``ａｄｍｉｎ``, ``аdmin`` (Cyrillic а) and
-``admіn`` (Cyrillic і) are one name.
+boards have one skeleton, so ``admin``, ``Admin``, fullwidth ``admin``, and ``admin`` with a
+Cyrillic a (U+0430) or a Cyrillic i (U+0456) are one name.
 
 skeleton = NFKC, casefold, each character replaced by its class's prototype, NFKC again.
 The look-alike classes come from Unicode's confusables data as shipped by the

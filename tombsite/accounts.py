@@ -23,7 +23,7 @@ TAKEN = "That name is taken."
 RESERVED = "That name is reserved."
 
 
-class SignupForm(UserCreationForm):  # type: ignore[type-arg]
+class SignupForm(UserCreationForm):
     def clean_username(self) -> str:
         # The field has already NFKC-normalised it; names that merely look alike clash too.
         username = str(self.cleaned_data.get("username") or "")
