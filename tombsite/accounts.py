@@ -1,56 +1,85 @@
-"""Sign-up, and log-in with throttling; log-out and password change are Django's own views."""
+"""Sign-up (unique, look-alike-proof names; throttled per address) and log-in (throttled by
+django-axes, see accounts.throttle); log-out and password change are Django's own views."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.admin.forms import AdminAuthenticationForm
 from django.contrib.auth import login
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.models import User
 from django.contrib.auth.views import LoginView
-from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from . import throttle
+from accounts import actions, throttle
 
 THROTTLED = "throttled"
+TAKEN = "That name is taken."
+RESERVED = "That name is reserved."
+
+
+class SignupForm(UserCreationForm):
+    def clean_username(self) -> str:
+        # The field has already NFKC-normalised it; names that merely look alike clash too.
+        username = str(self.cleaned_data.get("username") or "")
+        if actions.is_reserved(username):
+            raise ValidationError(RESERVED, code="reserved")
+        if actions.is_taken(username) or User.objects.filter(
+                username__iexact=username).exists():
+            raise ValidationError(TAKEN, code="taken")
+        return username
 
 
 def signup(request: HttpRequest) -> HttpResponse:
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     # Back where the visitor came from (the daily page, say), as log-in does.
     after = request.POST.get("next") or request.GET.get("next") or ""
-    if request.method == "POST" and form.is_valid():
-        # login() fires user_logged_in, which hands the visitor's games over.
-        login(request, form.save(), backend="django.contrib.auth.backends.ModelBackend")
-        safe = url_has_allowed_host_and_scheme(
-            after, allowed_hosts={request.get_host()}, require_https=request.is_secure())
-        return redirect(after if safe else "play")
+    address = throttle.client_address(request)
+    if request.method == "POST":
+        wait = throttle.signup_wait(address)
+        if not wait and form.is_valid():
+            wait = throttle.take_signup_slot(address)
+            if not wait:
+                user = actions.sign_up(form.cleaned_data["username"],
+                                       form.cleaned_data["password1"])
+                if user is not None:
+                    return logged_in(request, user, after)
+                throttle.give_back_signup_slot(address)
+                form.add_error("username", ValidationError(TAKEN, code="taken"))
+        if wait:
+            return render(request, "registration/signup_throttled.html",
+                          {"message": throttle.too_many_signups_message(wait)}, status=429)
     return render(request, "registration/signup.html", {"form": form, "next": after})
 
 
-def client_address(request: HttpRequest | None) -> str:
-    # The server's view of the peer; behind a proxy, uvicorn's --proxy-headers
-    # (trusted hosts only) puts the real client here, so it cannot be forged.
-    return "" if request is None else str(request.META.get("REMOTE_ADDR", ""))
+def logged_in(request: HttpRequest, user: User, after: str) -> HttpResponse:
+    # login() fires user_logged_in, which hands the visitor's games over.
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    safe = url_has_allowed_host_and_scheme(
+        after, allowed_hosts={request.get_host()}, require_https=request.is_secure())
+    return redirect(after if safe else "play")
 
 
 class ThrottledLogin:
-    """Refuses a throttled username or address before any password is checked."""
+    """Says when to try again once axes has locked the attempt out (its status, 429, is set
+    by accounts.throttle.LockoutMiddleware); a locked-out password is never checked."""
 
     request: HttpRequest | None
-    cleaned_data: dict[str, Any]
 
     def clean(self) -> dict[str, Any]:
-        username = str(self.cleaned_data.get("username") or "")
-        address = client_address(self.request)
-        wait = throttle.reserve_attempt(username, address)
-        if wait:
-            raise ValidationError(throttle.too_many_message(wait), code=THROTTLED)
-        cleaned: dict[str, Any] = super().clean()  # type: ignore[misc]  # a failure stays counted
-        throttle.forgive(username, address)
+        try:
+            cleaned: dict[str, Any] = super().clean()  # type: ignore[misc]
+        except ValidationError:
+            if getattr(self.request, "axes_locked_out", False):
+                # Every refused attempt restarts the cool-off: the whole window is left.
+                raise ValidationError(throttle.too_many_message(
+                    settings.LOGIN_THROTTLE_WINDOW_SECONDS), code=THROTTLED) from None
+            raise
         return cleaned
 
 
@@ -64,9 +93,3 @@ class AdminLoginForm(ThrottledLogin, AdminAuthenticationForm):
 
 class ThrottledLoginView(LoginView):
     form_class = LoginForm
-
-    def form_invalid(self, form: Any) -> HttpResponse:
-        response = super().form_invalid(form)
-        if form.has_error(NON_FIELD_ERRORS, THROTTLED):
-            response.status_code = 429  # Too Many Requests, with the page saying when
-        return response

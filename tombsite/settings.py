@@ -41,6 +41,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "channels",
+    "axes",
+    "accounts",
     "game",
     "leaderboards",
 ]
@@ -54,6 +56,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as axes asks: a locked-out log-in's page goes out with 429.
+    "accounts.throttle.LockoutMiddleware",
 ]
 
 ROOT_URLCONF = "tombsite.urls"
@@ -129,8 +133,8 @@ if REDIS_URL:
 else:
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
 
-# The cache holds the log-in throttle's counters: on Redis every ASGI replica
-# shares them; the embedded default keeps them in the one process.
+# The cache holds the log-in and sign-up throttles' counters: on Redis every ASGI
+# replica shares them; the embedded default keeps them in the one process.
 if REDIS_URL:
     CACHES = {"default": {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
@@ -245,11 +249,29 @@ LOGIN_REDIRECT_URL = "play"
 LOGOUT_REDIRECT_URL = "play"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 90  # anonymous players keep their games for a season
 # Failed log-ins within the window before further attempts are refused unchecked
-# (tombsite.throttle): per username, and per address (higher: a school or an
-# office shares one address).
+# (django-axes, accounts.throttle): per username from one address, and per address
+# (higher: a school or an office shares one address). A stranger's failures for a
+# rival's name lock the stranger's address, never the rival.
 LOGIN_THROTTLE_FAILURES = env.int("LOGIN_THROTTLE_FAILURES", default=5)
 LOGIN_THROTTLE_IP_FAILURES = env.int("LOGIN_THROTTLE_IP_FAILURES", default=30)
 LOGIN_THROTTLE_WINDOW_SECONDS = env.int("LOGIN_THROTTLE_WINDOW_SECONDS", default=15 * 60)
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses a locked-out attempt before the password
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "accounts.throttle.LoginThrottle"  # the cache handler, a limit per parameter
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_FAILURE_LIMIT = "accounts.throttle.address_limit"
+AXES_COOLOFF_TIME = "accounts.throttle.cool_off"  # LOGIN_THROTTLE_WINDOW_SECONDS
+AXES_CLIENT_IP_CALLABLE = "accounts.throttle.client_address"  # REMOTE_ADDR, never X-Forwarded-For
+# A refused attempt counts too and restarts the cool-off, so whoever keeps trying stays
+# out, and the page's "try again in N minutes" is the whole window.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = True
+AXES_ENABLE_ADMIN = False  # the cache handler leaves axes' tables empty
+# axes.W002 looks for its own middleware by name; accounts.throttle.LockoutMiddleware is it.
+SILENCED_SYSTEM_CHECKS = ["axes.W002"]
+# New accounts per client address (count/second|minute|hour|day); past it, 429.
+SIGNUP_RATE = env.str("SIGNUP_RATE", default="5/hour")
 
 # -- API ------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ urlpatterns = [
     path("", include("leaderboards.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("accounts/signup/", accounts.signup, name="signup"),
-    # Before Django's own accounts URLs: the log-in that throttles failed attempts.
+    # Before Django's own accounts URLs: the log-in that says when a throttled one may retry.
     path("accounts/login/", accounts.ThrottledLoginView.as_view(), name="login"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),

@@ -77,6 +77,7 @@ class Site:
             DAILY_SECRET="browser-tests-daily-" + os.urandom(24).hex(),
             WS_RATE_PER_SECOND="1000",  # the tests play faster than a person
             WS_BURST="1000",
+            SIGNUP_RATE="1000/hour",  # every test player signs up from 127.0.0.1
         )
         self.log = (OUTPUT / f"site-{self.port}.log").open("wb")
         self.process: subprocess.Popen[bytes] | None = None

@@ -92,7 +92,7 @@ def test_sign_up_errors_are_shown_and_nothing_is_made(page: Any) -> None:
 
     expect(page.get_by_role("alert")).to_contain_text("correct the marked fields")
     expect(page.locator(".field.invalid")).to_have_count(2)
-    expect(page.get_by_text("A user with that username already exists.")).to_be_visible()
+    expect(page.get_by_text("That name is taken.")).to_be_visible()
     expect(page.get_by_label("Username")).to_have_attribute("aria-invalid", "true")
     expect(page.get_by_role("link", name="Log in")).to_have_count(2)  # still a visitor
 

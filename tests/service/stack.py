@@ -88,6 +88,7 @@ class Stack:
             HINT_SOLVER="solver_worker.hints:hint",
             WS_RATE_PER_SECOND="1000",  # the tests play faster than a person
             WS_BURST="1000",
+            SIGNUP_RATE="1000/hour",  # every test player signs up from 127.0.0.1
             PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "tests")]),
         )
         return env

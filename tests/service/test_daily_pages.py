@@ -225,7 +225,7 @@ def test_account_forms_show_their_errors(carol: Any) -> None:
     }).content.decode()
 
     assert 'role="alert"' in login and "correct username and password" in login
-    assert 'role="alert"' in signup and "already exists" in signup
+    assert 'role="alert"' in signup and "That name is taken." in signup
     assert signup.count('aria-invalid="true"') == 2
     assert 'name="csrfmiddlewaretoken"' in login and 'name="csrfmiddlewaretoken"' in signup
 
