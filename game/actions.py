@@ -168,7 +168,10 @@ def check_new_free_game(data: object) -> tuple[Variant, Deal, bool]:
         return variant, check_deal(body.get("deal")), False
     if body.get("deal") not in (None, ""):
         raise BadRequest('"winnable": true deals a proved-won deal itself: send no "deal"')
-    return variant, deal_from_number(freeplay.winnable_deal_number(variant)), True
+    number = freeplay.winnable_deal_number(variant)
+    if number is None:
+        raise NotAllowedNow(f"no proved-won {variant.name} deals are listed on this server")
+    return variant, deal_from_number(number), True
 
 
 def check_move(data: object) -> Move:

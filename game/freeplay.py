@@ -31,14 +31,16 @@ def winnable_lines(variant: str) -> dict[int, str]:
     """Deal number -> the solver's winning line, from game/data/winnable-<variant>.txt
     (made by scripts/make_winnable_deals.py; every line replayed to a win there)."""
     path = DATA / f"winnable-{variant}.txt"
+    if not path.exists():
+        return {}
     rows = (text.split(" ", 1) for text in path.read_text().splitlines() if text.strip())
     return {int(deal): line for deal, line in rows}
 
 
-def winnable_deal_number(variant: Variant) -> int:
-    """A proved-won deal of the variant, at random."""
+def winnable_deal_number(variant: Variant) -> int | None:
+    """A proved-won deal of the variant, at random; None if none ships for it."""
     deals = list(winnable_lines(variant.slug))
-    return deals[secrets.randbelow(len(deals))]
+    return deals[secrets.randbelow(len(deals))] if deals else None
 
 
 def elapsed_ms(game: Game) -> int:
