@@ -25,7 +25,7 @@ from django.db import transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from . import events, hooks, limits
+from . import events, freeplay, hooks, limits
 from .engine import (
     DEFAULT_VARIANT,
     MAX_DEAL,
@@ -43,7 +43,7 @@ from .engine import (
     parse_deal_number,
     parse_move,
 )
-from .models import Game, Status
+from .models import FreePlayStats, Game, Status
 from .payloads import game_payload
 
 ANON_SESSION_KEY = "game_anon_token"
@@ -166,6 +166,24 @@ def check_new_game(data: object) -> tuple[Variant, Deal]:
     return check_variant(body.get("variant")), check_deal(body.get("deal"))
 
 
+def check_new_free_game(data: object) -> tuple[Variant, Deal, bool]:
+    """A free-play game: a deal number, a random deal, or with ``"winnable": true`` a
+    random deal the solver proved won (no number then: the option picks it)."""
+    body = check_body(data)
+    winnable = body.get("winnable", False)
+    if type(winnable) is not bool:
+        raise BadRequest('"winnable" must be true or false')
+    variant = check_variant(body.get("variant"))
+    if not winnable:
+        return variant, check_deal(body.get("deal")), False
+    if body.get("deal") not in (None, ""):
+        raise BadRequest('"winnable": true deals a proved-won deal itself: send no "deal"')
+    number = freeplay.winnable_deal_number(variant)
+    if number is None:
+        raise NotAllowedNow(f"no proved-won {variant.name} deals are listed on this server")
+    return variant, deal_from_number(number), True
+
+
 def check_move(data: object) -> Move:
     body = check_body(data)
     if "move" not in body:
@@ -242,6 +260,17 @@ def wins_by_variant(player: Player) -> dict[str, int]:
     return counts
 
 
+def free_play_stats(player: Player) -> list[Payload]:
+    """Per variant: the player's free-play figures, both kinds of records (one query)."""
+    rows: Any = FreePlayStats.objects.none()
+    if player.user_id is not None:
+        rows = FreePlayStats.objects.filter(owner_id=player.user_id)
+    elif player.anon_token:
+        rows = FreePlayStats.objects.filter(owner=None, anon_token=player.anon_token)
+    found = {row.variant: row for row in rows}
+    return [freeplay.summary(found.get(slug), slug) for slug in VARIANTS]
+
+
 def _owned_by(player: Player) -> Any:
     if player.user_id is not None:
         return Game.objects.filter(owner_id=player.user_id)
@@ -254,20 +283,40 @@ def _owned_by(player: Player) -> Any:
 
 def do_create_game(
     player: Player, variant: Variant, deal: Deal, *, ranked: bool = False,
-    closes_at: datetime | None = None,
+    closes_at: datetime | None = None, winnable: bool = False,
 ) -> Payload:
-    """A new game; ``ranked`` and ``closes_at`` are for the leaderboards' daily attempts."""
-    game = Game.objects.create(
-        variant=variant.slug,
-        deal=deal.number,
-        seeded=deal.seeded,
-        cards=" ".join(deal.texts),
-        owner_id=player.user_id,
-        anon_token="" if player.user_id is not None else player.anon_token,
-        ranked=ranked,
-        closes_at=closes_at,
-    )
+    """A new game; ``ranked`` and ``closes_at`` are for the leaderboards' daily attempts,
+    ``winnable`` marks a deal dealt by the "winnable deals only" option."""
+    with transaction.atomic():
+        game = Game.objects.create(
+            variant=variant.slug,
+            deal=deal.number,
+            seeded=deal.seeded,
+            cards=" ".join(deal.texts),
+            owner_id=player.user_id,
+            anon_token="" if player.user_id is not None else player.anon_token,
+            ranked=ranked,
+            closes_at=closes_at,
+            winnable=winnable,
+        )
+        if game.free_play:
+            _count_abandoned(player, game)
     return game_payload(game, Position(deal, variant))
+
+
+def _count_abandoned(player: Player, new: Game) -> None:
+    """A new free-play deal leaves the player's unfinished free-play games of its variant
+    that have moves: each counts once, as a game played and not won (freeplay's rules)."""
+    left = (_owned_by(player).select_for_update()
+            .filter(variant=new.variant, status=Status.PLAYING, seeded=False, ranked=False,
+                    tally="").exclude(log="").exclude(pk=new.pk))
+    now = timezone.now()
+    for game in left:
+        stats = _lock_stats(game)
+        freeplay.count_abandoned(stats, now)
+        stats.save()
+        game.tally = "abandoned"
+        game.save(update_fields=["tally"])
 
 
 def do_move(
@@ -377,7 +426,46 @@ def do_adopt_games(user: AbstractBaseUser, anon_token: str) -> int:
         return 0
     with transaction.atomic():
         games = Game.objects.select_for_update().filter(owner=None, anon_token=anon_token)
-        return games.update(owner=user, anon_token="")
+        adopted = games.update(owner=user, anon_token="")
+        _adopt_stats(user, anon_token)
+        return adopted
+
+
+def _adopt_stats(user: AbstractBaseUser, anon_token: str) -> None:
+    """The visitor's free-play figures join the account's, variant by variant."""
+    visiting = FreePlayStats.objects.select_for_update().filter(owner=None, anon_token=anon_token)
+    for row in visiting:
+        mine = FreePlayStats.objects.select_for_update().filter(
+            owner=user, variant=row.variant).first()
+        if mine is None:
+            row.owner, row.anon_token = user, ""  # type: ignore[assignment]
+            row.save()
+            continue
+        freeplay.merge(mine, row)
+        mine.save()
+        row.delete()
+
+
+def _lock_stats(game: Game) -> FreePlayStats:
+    """The free-play row of a game's player, made if new, locked till the transaction ends."""
+    rows = FreePlayStats.objects.select_for_update()
+    if game.owner_id is not None:
+        stats, _ = rows.get_or_create(owner_id=game.owner_id, variant=game.variant)
+    else:
+        stats, _ = rows.get_or_create(owner=None, anon_token=game.anon_token,
+                                      variant=game.variant)
+    return stats
+
+
+def _count_first_end(game: Game) -> None:
+    """A free-play game's first end (won or lost) counts on its player's row, in the
+    write that ended it, under the game's row lock: once, whatever comes after."""
+    if not game.free_play or game.tally or game.status == Status.PLAYING:
+        return
+    stats = _lock_stats(game)
+    game.new_best = " ".join(freeplay.count_end(stats, game))
+    game.tally = game.status
+    stats.save()
 
 
 def _lock(game_id: object, player: Player) -> Game:
@@ -432,9 +520,11 @@ def _store(
     game.log = format_moves(position.moves)
     game.home = position.home
     game.version += 1
+    if before_status == Status.PLAYING:
+        _count_first_end(game)
     game.save(update_fields=[
         "log", "status", "home", "moves", "undos", "hints", "version", "finished_at",
-        "started_at", "updated_at",
+        "started_at", "updated_at", "tally", "new_best",
     ])
     hooks.game_stored.send(
         sender=Game, game=game, action=action, at=now, before_home=before_home,

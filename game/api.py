@@ -84,11 +84,15 @@ class GamesView(APIView):
 
     @extend_schema(
         request=NewGameSerializer, responses={201: GameSerializer, **ERRORS},
-        summary="Start a game on a deal number (or a random one)",
+        summary="Start a game on a deal number, a random one, or a proved-won one",
+        description='{"variant": "classic", "deal": 7}: that deal. No deal: a random one. '
+        '{"winnable": true} (no deal): a random deal the solver has proved won; the game '
+        'says deal_kind "winnable" and its records are kept apart.',
     )
     def post(self, request: Request) -> Response:
-        variant, deal = actions.check_new_game(request.data)
-        game = actions.do_create_game(player(request, create=True), variant, deal)
+        variant, deal, winnable = actions.check_new_free_game(request.data)
+        game = actions.do_create_game(player(request, create=True), variant, deal,
+                                      winnable=winnable)
         return Response(game, status=status.HTTP_201_CREATED)
 
 
@@ -146,9 +150,12 @@ class HintView(APIView):
 
 
 class StatsView(APIView):
-    @extend_schema(responses={200: StatsSerializer}, summary="My wins per variant")
+    @extend_schema(responses={200: StatsSerializer},
+                   summary="My wins per variant and my free-play figures")
     def get(self, request: Request) -> Response:
-        return Response({"wins": actions.wins_by_variant(player(request))})
+        asker = player(request)
+        return Response({"wins": actions.wins_by_variant(asker),
+                         "free_play": actions.free_play_stats(asker)})
 
 
 class CsrfView(APIView):

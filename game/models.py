@@ -60,12 +60,33 @@ class Game(models.Model):
     # No move, undo or hint after this time: a ranked daily closes with its
     # day, when the archive starts showing its order.
     closes_at = models.DateTimeField(null=True, blank=True)
+    # Dealt by the "winnable deals only" option: a deal the solver proved won.
+    # Its free-play records are kept apart from those of deals off the pack.
+    winnable = models.BooleanField(default=False)
+    # How this free-play game was counted in FreePlayStats: "" not yet, else
+    # "won", "lost" (its first end) or "abandoned" (a new deal of the same
+    # variant left it unfinished). Set once: a game is never counted twice,
+    # whatever undo does after its end.
+    tally = models.CharField(max_length=10, blank=True, default="")
+    # The records its win set, space-separated ("time moves"), for the win overlay.
+    new_best = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
         indexes = [
             models.Index(fields=["owner", "variant", "status", "-updated_at"]),
             models.Index(fields=["anon_token", "variant", "status", "-updated_at"]),
         ]
+
+    @property
+    def free_play(self) -> bool:
+        """Neither a daily nor a ranked attempt: the games FreePlayStats counts."""
+        return not self.seeded and not self.ranked
+
+    @property
+    def deal_kind(self) -> str:
+        if self.seeded:
+            return "daily"
+        return "winnable" if self.winnable else "number"
 
     def __str__(self) -> str:
         return f"{self.variant} deal {self.deal or 'seeded'} ({self.status})"
@@ -87,3 +108,48 @@ class Game(models.Model):
 
 def group_name(game_id: uuid.UUID | str) -> str:
     return f"game.{uuid.UUID(str(game_id)).hex}"
+
+
+class FreePlayStats(models.Model):
+    """A player's free-play figures for one variant; written only by game.actions.
+
+    A player is a user or, for a visitor, the anon token their games carry; a
+    visitor's row follows their games into their account at sign-up or log-in.
+    Records (fastest win, fewest moves) are kept twice: for games dealt by the
+    "winnable deals only" option and for deals off the pack (by number or at random).
+    """
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+        related_name="free_play_stats",
+    )
+    anon_token = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    streak = models.PositiveIntegerField(default=0, help_text="wins in a row, up to now")
+    best_streak = models.PositiveIntegerField(default=0)
+    fastest_ms = models.PositiveIntegerField(null=True, blank=True)
+    fewest_moves = models.PositiveIntegerField(null=True, blank=True)
+    winnable_fastest_ms = models.PositiveIntegerField(null=True, blank=True)
+    winnable_fewest_moves = models.PositiveIntegerField(null=True, blank=True)
+    # The last counted game's time: merging a visitor's row into an account's
+    # keeps the current streak of whichever played last.
+    last_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["owner", "variant"], name="free_play_user",
+                                    condition=models.Q(owner__isnull=False)),
+            models.UniqueConstraint(fields=["anon_token", "variant"], name="free_play_visitor",
+                                    condition=models.Q(owner__isnull=True)),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.owner_id or 'visitor'} {self.variant}: {self.wins}/{self.games}"
+
+    def records(self, winnable: bool) -> tuple[int | None, int | None]:
+        """(fastest win in ms, fewest moves) of one kind of deal."""
+        if winnable:
+            return self.winnable_fastest_ms, self.winnable_fewest_moves
+        return self.fastest_ms, self.fewest_moves

@@ -9,15 +9,30 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from . import freeplay
 from .engine import Position, visible_view
-from .models import Game
+from .models import FreePlayStats, Game, Status
 
 
 def game_payload(game: Game, position: Position) -> dict[str, Any]:
     return {
         **game_summary(game),
         "state": visible_view(position),
+        "free_play": free_play_figures(game),
     }
+
+
+def free_play_figures(game: Game) -> dict[str, Any] | None:
+    """The player's free-play figures on a free-play game that ended and was counted
+    (one query, only then); None on any other game."""
+    if not game.free_play or game.status == Status.PLAYING or game.tally not in ("won", "lost"):
+        return None
+    rows = FreePlayStats.objects.filter(variant=game.variant)
+    if game.owner_id is not None:
+        rows = rows.filter(owner_id=game.owner_id)
+    else:
+        rows = rows.filter(owner=None, anon_token=game.anon_token)
+    return freeplay.figures(rows.first(), game)
 
 
 def game_summary(game: Game) -> dict[str, Any]:
@@ -27,6 +42,7 @@ def game_summary(game: Game) -> dict[str, Any]:
         "variant": game.variant,
         "deal": game.deal,
         "seeded": game.seeded,
+        "deal_kind": game.deal_kind,
         "ranked": game.ranked,
         "version": game.version,
         "status": game.status,

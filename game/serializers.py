@@ -17,6 +17,10 @@ class NewGameSerializer(serializers.Serializer):
         min_value=MIN_DEAL, max_value=MAX_DEAL, required=False, allow_null=True,
         help_text="public deal number; leave out for a random deal",
     )
+    winnable = serializers.BooleanField(
+        required=False, default=False,
+        help_text="true: a random deal the solver has proved won (send no deal with it)",
+    )
 
 
 VERSION_HELP = ("optional: the game's version the client saw; if the game has moved past "
@@ -39,6 +43,11 @@ class GameSummarySerializer(serializers.Serializer):
     variant = serializers.ChoiceField(choices=list(VARIANTS))
     deal = serializers.IntegerField(allow_null=True)
     seeded = serializers.BooleanField()
+    deal_kind = serializers.ChoiceField(
+        choices=["number", "winnable", "daily"],
+        help_text="number: a public deal number; winnable: dealt by the winnable-only "
+        "option; daily: a seeded daily deal",
+    )
     ranked = serializers.BooleanField(
         help_text="a ranked daily attempt: a stock turn (D, R) cannot be undone"
     )
@@ -59,8 +68,28 @@ class GameSummarySerializer(serializers.Serializer):
     )
 
 
+class FreePlayFiguresSerializer(serializers.Serializer):
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField(min_value=0, max_value=1)
+    streak = serializers.IntegerField(help_text="wins in a row, up to now")
+    best_streak = serializers.IntegerField()
+    fastest_ms = serializers.IntegerField(
+        allow_null=True, help_text="fastest win of this kind of deal (winnable_only or not)")
+    fewest_moves = serializers.IntegerField(allow_null=True)
+    new_best = serializers.ListField(
+        child=serializers.ChoiceField(choices=["time", "moves"]),
+        help_text="the records this game's win set")
+    winnable_only = serializers.BooleanField(
+        help_text="the game was dealt by the winnable-only option: its records are apart")
+
+
 class GameSerializer(GameSummarySerializer):
     state = serializers.JSONField(help_text="the visible view: never the stock's order")
+    free_play = FreePlayFiguresSerializer(
+        allow_null=True,
+        help_text="on a free-play game once it has ended and been counted: the player's "
+        "free-play figures for its variant; null otherwise")
 
 
 class HintRequestSerializer(serializers.Serializer):
@@ -87,8 +116,29 @@ class HintedGameSerializer(GameSerializer):
     hint = HintSerializer()
 
 
+class RecordsSerializer(serializers.Serializer):
+    fastest_ms = serializers.IntegerField(allow_null=True)
+    fewest_moves = serializers.IntegerField(allow_null=True)
+
+
+class KindsOfRecordsSerializer(serializers.Serializer):
+    any = RecordsSerializer(help_text="deals off the pack: by number or at random")
+    winnable = RecordsSerializer(help_text="deals dealt by the winnable-only option")
+
+
+class FreePlayStatsSerializer(serializers.Serializer):
+    variant = serializers.ChoiceField(choices=list(VARIANTS))
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField(min_value=0, max_value=1)
+    streak = serializers.IntegerField()
+    best_streak = serializers.IntegerField()
+    records = KindsOfRecordsSerializer()
+
+
 class StatsSerializer(serializers.Serializer):
     wins = serializers.DictField(child=serializers.IntegerField())
+    free_play = FreePlayStatsSerializer(many=True)
 
 
 class ErrorSerializer(serializers.Serializer):

@@ -4,6 +4,7 @@ from . import api, views
 
 urlpatterns = [
     path("", views.play, name="play"),
+    path("rules/", views.rules, name="rules"),
     path("api/csrf/", api.CsrfView.as_view(), name="api-csrf"),
     path("api/games/", api.GamesView.as_view(), name="api-games"),
     path("api/games/resume/", api.ResumeView.as_view(), name="api-resume"),

@@ -4,6 +4,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from . import freeplay
 from .engine import DEFAULT_VARIANT, VARIANTS
 
 
@@ -14,4 +15,12 @@ def play(request: HttpRequest) -> HttpResponse:
     return render(request, "game/play.html", {
         "variants": VARIANTS.values(),
         "default_variant": DEFAULT_VARIANT.slug,
+    })
+
+
+def rules(request: HttpRequest) -> HttpResponse:
+    """How to play, the daily's rules, the keys and the FAQ: a plain page, no script."""
+    return render(request, "game/rules.html", {
+        "proved_three_card": len(freeplay.winnable_lines("three-card")),
+        "proved_classic": len(freeplay.winnable_lines("classic")),
     })

@@ -14,12 +14,11 @@ from functools import wraps
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from game.actions import ActionError, player_from
+from game.actions import ActionError, free_play_stats, player_from
 from game.engine import DEFAULT_VARIANT, VARIANTS
 
 from . import actions, boards
@@ -108,16 +107,25 @@ def all_time(request: HttpRequest, variant: str) -> HttpResponse:
     })
 
 
-@login_required
 @pages
 def my_stats(request: HttpRequest) -> HttpResponse:
+    """Free play for everyone (a visitor's figures live with their games); the ranked
+    dailies and their calendar for a logged-in player."""
     month = actions.check_month(request.GET.get("month"))
-    stats = boards.my_stats(request.user.pk, actions.variant_slugs(), month)
+    free = free_play_stats(player_from(request.user, request.session))
+    for entry in free:
+        entry["name"] = VARIANTS[entry["variant"]].name
+        for kind in entry["records"].values():
+            kind["fastest"] = None if kind["fastest_ms"] is None else boards.clock(
+                kind["fastest_ms"])
+    stats = []
+    if request.user.is_authenticated:
+        stats = boards.my_stats(request.user.pk, actions.variant_slugs(), month)
     for entry in stats:
         entry["weeks"] = month_grid(month, entry["calendar"])
         entry["name"] = VARIANTS[entry["variant"]].name
     return render(request, "leaderboards/my_stats.html", {
-        "stats": stats, "month": month, "variants": VARIANTS.values(),
+        "stats": stats, "free": free, "month": month, "variants": VARIANTS.values(),
         **month_links(month),
     })
 

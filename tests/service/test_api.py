@@ -14,7 +14,8 @@ from .lines import winning_line
 
 GAME_FIELDS = {
     "id", "variant", "deal", "seeded", "ranked", "version", "status", "home", "moves", "undos",
-    "hints", "created", "updated", "finished", "started", "closes", "state",
+    "hints", "created", "updated", "finished", "started", "closes", "state", "deal_kind",
+    "free_play",
 }
 
 
@@ -54,7 +55,9 @@ def test_a_deal_is_played_to_a_win_over_rest(alice: Browser) -> None:
         assert response.status_code == 200, response.content
 
     assert response.json()["status"] == "won"
-    assert alice.get("/api/stats/").json() == {"wins": {"three-card": 1, "classic": 0}}
+    stats = alice.get("/api/stats/").json()
+    assert stats["wins"] == {"three-card": 1, "classic": 0}
+    assert [(row["games"], row["wins"]) for row in stats["free_play"]] == [(1, 1), (0, 0)]
 
 
 def test_my_games_lists_only_mine(alice: Browser, bob: Browser) -> None:

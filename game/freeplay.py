@@ -1,0 +1,136 @@
+"""Free play's figures and the "winnable deals only" list; game.actions does the writing.
+
+Counting rules (the one place they are decided):
+
+- Only free-play games count: not a daily deal (seeded) and not a ranked attempt.
+- A game counts once, the first time it ends: won or lost. Undo after the end
+  is for study; the game is not counted again (``Game.tally`` remembers).
+- A new free-play deal of the same variant abandons the player's unfinished
+  free-play games of that variant that have moves: each counts as a game played
+  and lost (the streak breaks), so a streak cannot be kept by walking away from a
+  bad deal. A game with no move is not counted at all.
+- Records (fastest win, fewest moves) are filed only for wins, and kept apart for
+  deals dealt by "winnable deals only" and deals off the pack.
+"""
+
+from __future__ import annotations
+
+import secrets
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from .engine import Variant
+from .models import FreePlayStats, Game, Status
+
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@cache
+def winnable_lines(variant: str) -> dict[int, str]:
+    """Deal number -> the solver's winning line, from game/data/winnable-<variant>.txt
+    (made by scripts/make_winnable_deals.py; every line replayed to a win there)."""
+    path = DATA / f"winnable-{variant}.txt"
+    if not path.exists():
+        return {}
+    rows = (text.split(" ", 1) for text in path.read_text().splitlines() if text.strip())
+    return {int(deal): line for deal, line in rows}
+
+
+def winnable_deal_number(variant: Variant) -> int | None:
+    """A proved-won deal of the variant, at random; None if none ships for it."""
+    deals = list(winnable_lines(variant.slug))
+    return deals[secrets.randbelow(len(deals))] if deals else None
+
+
+def elapsed_ms(game: Game) -> int:
+    """A game's time: from its first move to its end, by the server's clock."""
+    if game.started_at is None or game.finished_at is None:
+        return 0
+    return max(0, round((game.finished_at - game.started_at).total_seconds() * 1000))
+
+
+def count_end(stats: FreePlayStats, game: Game) -> list[str]:
+    """Count a game's first end on its player's row; returns the records it beat."""
+    stats.games += 1
+    stats.last_at = game.finished_at
+    if game.status != Status.WON:
+        stats.streak = 0
+        return []
+    stats.wins += 1
+    stats.streak += 1
+    stats.best_streak = max(stats.best_streak, stats.streak)
+    return _file_records(stats, game.winnable, elapsed_ms(game), game.moves)
+
+
+def count_abandoned(stats: FreePlayStats, at: Any) -> None:
+    stats.games += 1
+    stats.streak = 0
+    stats.last_at = at
+
+
+def _file_records(stats: FreePlayStats, winnable: bool, time_ms: int, moves: int) -> list[str]:
+    prefix = "winnable_" if winnable else ""
+    fastest, fewest = stats.records(winnable)
+    beaten = []
+    if fastest is None or time_ms < fastest:
+        setattr(stats, f"{prefix}fastest_ms", time_ms)
+        beaten.append("time")
+    if fewest is None or moves < fewest:
+        setattr(stats, f"{prefix}fewest_moves", moves)
+        beaten.append("moves")
+    return beaten
+
+
+def merge(into: FreePlayStats, visitor: FreePlayStats) -> None:
+    """A visitor's row joins their account's. Counts add, records take the better,
+    and the current streak is that of whichever row played last (the two runs of
+    games are not interleaved back into one order)."""
+    into.games += visitor.games
+    into.wins += visitor.wins
+    later = visitor if _later(visitor, into) else into
+    into.streak = later.streak
+    into.last_at = later.last_at
+    into.best_streak = max(into.best_streak, visitor.best_streak)
+    for field in ("fastest_ms", "fewest_moves", "winnable_fastest_ms", "winnable_fewest_moves"):
+        values = [value for value in (getattr(into, field), getattr(visitor, field))
+                  if value is not None]
+        setattr(into, field, min(values) if values else None)
+
+
+def _later(one: FreePlayStats, other: FreePlayStats) -> bool:
+    if one.last_at is None:
+        return False
+    return other.last_at is None or one.last_at > other.last_at
+
+
+def win_rate(stats: FreePlayStats) -> float:
+    return round(stats.wins / stats.games, 4) if stats.games else 0.0
+
+
+def figures(stats: FreePlayStats | None, game: Game) -> dict[str, Any]:
+    """The ``free_play`` field of a finished free-play game's payload (the win overlay
+    reads exactly these names)."""
+    stats = stats or FreePlayStats(variant=game.variant)
+    fastest, fewest = stats.records(game.winnable)
+    return {
+        "games": stats.games, "wins": stats.wins, "win_rate": win_rate(stats),
+        "streak": stats.streak, "best_streak": stats.best_streak,
+        "fastest_ms": fastest, "fewest_moves": fewest,
+        "new_best": game.new_best.split(), "winnable_only": game.winnable,
+    }
+
+
+def summary(stats: FreePlayStats | None, variant: str) -> dict[str, Any]:
+    """A variant's free-play figures with both kinds of records: for My statistics."""
+    stats = stats or FreePlayStats(variant=variant)
+    return {
+        "variant": variant, "games": stats.games, "wins": stats.wins,
+        "win_rate": win_rate(stats), "streak": stats.streak,
+        "best_streak": stats.best_streak,
+        "records": {
+            "any": {"fastest_ms": stats.fastest_ms, "fewest_moves": stats.fewest_moves},
+            "winnable": {"fastest_ms": stats.winnable_fastest_ms,
+                         "fewest_moves": stats.winnable_fewest_moves},
+        },
+    }

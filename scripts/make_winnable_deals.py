@@ -1,0 +1,80 @@
+"""Make the list of proved-won deals that "winnable deals only" deals from.
+
+    python scripts/make_winnable_deals.py --variant classic --count 1200 --budget-s 1
+
+Picks ``--count`` deal numbers at random over 1..999,999 (a fixed seed, so a rerun
+asks the same deals), asks the project's solver CLI about them on ONE core
+(``python -m solver_worker.solve --jobs 1 --json``), replays every line the solver
+calls won with the rules engine, and writes the deals whose line really ends in a
+win to ``game/data/winnable-<variant>.txt``: one ``<deal> <line>`` per row, sorted by
+deal. The line ships too, so a test can replay a sample and nobody has to trust
+the file. Deals the solver leaves unknown or lost are simply not listed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from game.engine import MAX_DEAL, VARIANTS, Status, new_game, parse_moves  # noqa: E402
+
+DATA = ROOT / "game" / "data"
+CHUNK = 200  # deals per solver run: progress shows, and a stop loses little
+
+
+def pick_deals(variant: str, count: int, seed: int) -> list[int]:
+    chooser = random.Random(f"{seed}:{variant}")
+    return sorted(chooser.sample(range(1, MAX_DEAL + 1), count))
+
+
+def solve(variant: str, deals: list[int], budget_s: float) -> list[dict[str, object]]:
+    command = [sys.executable, "-m", "solver_worker.solve", "--variant", variant,
+               "--deals", ",".join(map(str, deals)), "--jobs", "1",
+               "--budget-s", str(budget_s), "--json"]
+    out = subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    return [row for row in map(json.loads, out.splitlines()) if not row.get("summary")]
+
+
+def replays_to_a_win(variant: str, deal: int, line: list[str]) -> bool:
+    position = new_game(deal, variant)
+    for move in parse_moves(" ".join(line)):
+        position.apply(move)
+    return position.status is Status.WON
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--variant", required=True, choices=sorted(VARIANTS))
+    parser.add_argument("--count", type=int, default=600, help="deals to ask the solver")
+    parser.add_argument("--budget-s", type=float, default=1.0, help="solver seconds a deal")
+    parser.add_argument("--seed", type=int, default=12)
+    args = parser.parse_args(argv)
+    deals = pick_deals(args.variant, args.count, args.seed)
+    won: dict[int, list[str]] = {}
+    asked = 0
+    for start in range(0, len(deals), CHUNK):
+        rows = solve(args.variant, deals[start:start + CHUNK], args.budget_s)
+        asked += len(rows)
+        for row in rows:
+            deal, line = int(row["deal"]), list(row["line"])  # type: ignore[call-overload]
+            if row["result"] == "won" and replays_to_a_win(args.variant, deal, line):
+                won[deal] = line
+        print(f"{args.variant}: {len(won)} won of {asked} asked", file=sys.stderr, flush=True)
+    DATA.mkdir(exist_ok=True)
+    target = DATA / f"winnable-{args.variant}.txt"
+    target.write_text("".join(f"{deal} {' '.join(won[deal])}\n" for deal in sorted(won)))
+    print(json.dumps({"variant": args.variant, "asked": asked, "won": len(won),
+                      "budget_s": args.budget_s, "file": target.name}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
