@@ -36,7 +36,8 @@ def rate_daily(daily_id: int) -> None:
     dailies.rate_daily(daily_id)
 
 
-@shared_task(name="leaderboards.forget_addresses", ignore_result=True, **_EARLY_ACK)
+@shared_task(name="leaderboards.forget_addresses", ignore_result=True,
+             soft_time_limit=300, time_limit=360, **_EARLY_ACK)
 def forget_addresses() -> int:
     """Beat job: blank address hashes past settings.ATTEMPT_ADDRESS_RETENTION_DAYS."""
     from . import actions

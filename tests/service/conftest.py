@@ -15,6 +15,9 @@ from game import actions, events
 from game.engine import THREE_CARD, deal_from_number
 
 EASY_DEAL = 2  # a 3-card deal whose winning line the test search finds at once
+# Seconds the clock fixture moves between a ranked daily's moves, so a test that
+# wins one is timed like a person (leaderboards.fairplay holds machine-speed wins).
+HUMAN_PACE_S = 0.5
 
 
 class Browser:
