@@ -30,11 +30,11 @@ class DeviceCookieMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         sent = request.COOKIES.get(COOKIE, "")
         known = bool(_WELL_FORMED.fullmatch(sent))
-        request.device_id = sent if known else secrets.token_hex(16)  # type: ignore[attr-defined]
+        request.device_id = sent if known else secrets.token_hex(16)
         response = self.get_response(request)
         if not known:
             response.set_cookie(
-                COOKIE, request.device_id, max_age=MAX_AGE,  # type: ignore[attr-defined]
+                COOKIE, request.device_id, max_age=MAX_AGE,
                 httponly=True, samesite="Lax", secure=settings.SESSION_COOKIE_SECURE,
             )
         return response
