@@ -10,23 +10,25 @@ may replay it unranked from the archive.
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 from functools import partial
 from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from game import actions as game_actions
 from game.actions import ActionError, BadRequest, GameNotFound, NotAllowedNow, Player
 from game.engine import VARIANTS, Variant, get_variant
 from game.events import best_effort
 
-from . import dailies, events
+from . import dailies, events, fairplay
 from .boards import ALL_TIME_BOARDS
 from .days import day_end, day_start, is_over, parse_day, today
-from .models import Attempt, Daily, PlayerStats, Standing
+from .fairplay import Client
+from .models import Attempt, Daily, PlayerStats, Review, Standing
 
 Payload = dict[str, Any]
 MAX_PAGE = 10_000
@@ -147,17 +149,20 @@ def daily_of(day: date, variant: Variant) -> Daily:
 
 # -- playing ------------------------------------------------------------------
 
-def do_play_today(player: Player, variant: Variant) -> tuple[Payload, bool]:
+def do_play_today(
+    player: Player, variant: Variant, client: Client | None = None
+) -> tuple[Payload, bool]:
     """Start or resume the player's ranked game on today's daily: (game payload, created).
 
     Today's deal reaches a person only through their own ranked attempt: a visitor, or
     an account made after the day opened (a fresh second account would read the deal
     and feed it to the first), is refused until the day is over and the deal is an
-    archive deal.
+    archive deal. ``client`` (the request's device and address) goes on the attempt for
+    the fair-play check.
     """
     daily = todays_daily(variant)
     user_id = check_may_play(player, daily)
-    return _play_ranked(user_id, daily)
+    return _play_ranked(user_id, daily, client or Client())
 
 
 def check_may_play(player: Player, daily: Daily) -> int:
@@ -203,14 +208,14 @@ def do_replay(player: Player, variant: Variant, day: date) -> Payload:
         return _new_attempt(player, daily, ranked=False)
 
 
-def _play_ranked(user_id: int, daily: Daily) -> tuple[Payload, bool]:
+def _play_ranked(user_id: int, daily: Daily, client: Client) -> tuple[Payload, bool]:
     player = Player(user_id=user_id)
     found = _ranked_game_id(daily, user_id)
     if found is not None:
         return game_actions.show_game(found, player), False
     try:
         with transaction.atomic():
-            payload = _new_attempt(player, daily, ranked=True)
+            payload = _new_attempt(player, daily, ranked=True, client=client)
             _count_start(user_id, daily)
     except IntegrityError:
         # A concurrent request made the attempt first: theirs is the one.
@@ -222,15 +227,38 @@ def _play_ranked(user_id: int, daily: Daily) -> tuple[Payload, bool]:
     return payload, True
 
 
-def _new_attempt(player: Player, daily: Daily, *, ranked: bool) -> Payload:
+def _new_attempt(
+    player: Player, daily: Daily, *, ranked: bool, client: Client | None = None
+) -> Payload:
     payload = game_actions.do_create_game(
         player, get_variant(daily.variant), daily.deal(), ranked=ranked,
         closes_at=day_end(daily.date) if ranked else None,
     )
+    fields: dict[str, Any] = {}
+    if ranked and client is not None:
+        fields = _fair_play_start(daily, player.user_id, client)
     Attempt.objects.create(
-        daily=daily, game_id=payload["id"], user_id=player.user_id, ranked=ranked
+        daily=daily, game_id=payload["id"], user_id=player.user_id, ranked=ranked, **fields
     )
     return payload
+
+
+def _fair_play_start(daily: Daily, user_id: int | None, client: Client) -> dict[str, Any]:
+    """The hashes a ranked attempt keeps, and its flags when another account already
+    played this daily from the same device or address (one query)."""
+    device, address = client.device_hash(), client.address_hash()
+    fields: dict[str, Any] = {"device_hash": device, "address_hash": address}
+    same = fairplay.same_client(device, address)
+    if same is None:
+        return fields
+    others = list(
+        Attempt.objects.filter(same, daily=daily, ranked=True).exclude(user_id=user_id)
+        .values_list("device_hash", "address_hash")
+    )
+    reasons = fairplay.shared_reasons(device, address, others)
+    if reasons:
+        fields.update(flags=" ".join(reasons), review=Review.PENDING)
+    return fields
 
 
 def _ranked_game_id(daily: Daily, user_id: int) -> Any:
@@ -253,6 +281,37 @@ def _count_start(user_id: int, daily: Daily) -> None:
     stats.games += 1
     stats.win_rate = stats.wins / stats.games
     stats.save()
+
+
+# -- admin: the fair-play review --------------------------------------------------
+
+def do_review(attempt_ids: list[int], decision: str, by: str = "") -> int:
+    """Decide flagged results awaiting review: ``cleared`` puts them on the boards and
+    the live field; ``unranked`` marks their players unranked (Standing). Returns how
+    many results were decided."""
+    if decision not in (Review.CLEARED, Review.UNRANKED):
+        raise BadRequest("a review is decided cleared or unranked")
+    with transaction.atomic():
+        pending = Attempt.objects.select_for_update().filter(
+            pk__in=attempt_ids, review=Review.PENDING)
+        rows = list(pending.values_list("game_id", "user_id"))
+        Attempt.objects.filter(pk__in=attempt_ids, review=Review.PENDING).update(review=decision)
+        if decision == Review.UNRANKED:
+            users = sorted({user_id for _, user_id in rows if user_id is not None})
+            do_set_unranked(users, True, f"fair-play review {by}".strip())
+        else:
+            for game_id, _ in rows:
+                transaction.on_commit(best_effort(partial(events.send_attempt, str(game_id))))
+    return len(rows)
+
+
+def do_forget_addresses(days: int | None = None) -> int:
+    """Blank the address hashes of attempts older than the retention (settings
+    ATTEMPT_ADDRESS_RETENTION_DAYS); returns how many were blanked."""
+    keep = settings.ATTEMPT_ADDRESS_RETENTION_DAYS if days is None else days
+    cutoff = timezone.now() - timedelta(days=keep)
+    return Attempt.objects.filter(created_at__lt=cutoff).exclude(address_hash="").update(
+        address_hash="")
 
 
 # -- admin: a player's standing ------------------------------------------------

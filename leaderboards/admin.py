@@ -4,7 +4,8 @@ Dailies, attempts and statistics are written by this app's actions as games
 are played, so here they are read-only (a daily is changed with the
 ``rescreen_day`` command, which refuses a day already played). What an admin
 does change is a player's standing: the "mark unranked" action hides them
-from every board and the live field, "mark ranked" brings them back.
+from every board and the live field, "mark ranked" brings them back; and the
+fair-play review queue (flagged results: "clear" or "mark player unranked").
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest
+from django.utils.html import format_html, format_html_join
 
 from game.admin import ReadOnlyAdmin
 
-from . import actions
+from . import actions, fairplay
 from .boards import clock
-from .models import Attempt, Daily, PlayerStats, Standing
+from .models import Attempt, Daily, FlaggedAttempt, PlayerStats, Review, Standing
 
 User = get_user_model()
 
@@ -56,6 +58,106 @@ class AttemptAdmin(ReadOnlyAdmin):
     @admin.display(description="time", ordering="time_ms")
     def time(self, attempt: Attempt) -> str:
         return clock(attempt.time_ms)
+
+
+class ReviewFilter(admin.SimpleListFilter):
+    """The queue opens on the results awaiting review."""
+
+    title = "review"
+    parameter_name = "review"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        return [(Review.PENDING, "awaiting review"), (Review.CLEARED, "cleared"),
+                (Review.UNRANKED, "player marked unranked"), ("all", "all flagged")]
+
+    def choices(self, changelist: Any) -> Any:
+        current = self.value() or Review.PENDING
+        for value, title in self.lookup_choices:
+            yield {"selected": current == value, "display": title,
+                   "query_string": changelist.get_query_string({self.parameter_name: value})}
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        value = self.value() or Review.PENDING
+        return queryset if value == "all" else queryset.filter(review=value)
+
+
+@admin.register(FlaggedAttempt)
+class ReviewQueueAdmin(ReadOnlyAdmin):
+    """Flagged ranked results with their evidence; decided by the actions below, which
+    go through leaderboards.actions.do_review (the one writer)."""
+
+    list_display = ("daily", "user", "flags", "review", "status", "home", "time", "moves",
+                    "median_interval")
+    list_filter = (ReviewFilter, "daily__variant", "daily__date")
+    search_fields = ("user__username",)
+    list_select_related = ("daily", "user")
+    ordering = ("-daily__date", "-home", "time_ms")
+    actions = ("clear", "mark_player_unranked")
+    fields = ("daily", "user", "game", "flags", "review", "status", "home", "assisted",
+              "hints", "undos", "time", "moves", "pace", "other_accounts", "started_at",
+              "last_move_at", "created_at")
+    readonly_fields = fields
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
+        return super().get_queryset(request).exclude(flags="")
+
+    @admin.display(description="time", ordering="time_ms")
+    def time(self, attempt: Attempt) -> str:
+        return clock(attempt.time_ms)
+
+    @admin.display(description="median ms before a placement")
+    def median_interval(self, attempt: Attempt) -> Any:
+        return fairplay.pace_figures(fairplay.parse_intervals(attempt.intervals))["median_ms"]
+
+    @admin.display(description="pace (server-timed, before each placement)")
+    def pace(self, attempt: Attempt) -> str:
+        figures = fairplay.pace_figures(fairplay.parse_intervals(attempt.intervals))
+        return format_html(
+            "{} placements timed; median {} ms; fastest {} ms; {} under the human floor of "
+            "{} ms; whole game {} for {} moves",
+            figures["placements"], figures["median_ms"],
+            ", ".join(map(str, figures["fastest_ms"])) or "none", figures["under_floor"],
+            figures["floor_ms"], clock(attempt.time_ms), attempt.moves,
+        )
+
+    @admin.display(description="other accounts on this device or address that day")
+    def other_accounts(self, attempt: Attempt) -> str:
+        same = fairplay.same_client(attempt.device_hash, attempt.address_hash)
+        if same is None:
+            return "none (no device or address kept)"
+        others = (Attempt.objects.filter(same, daily_id=attempt.daily_id, ranked=True)
+                  .exclude(user_id=attempt.user_id).select_related("user")
+                  .order_by("created_at"))
+        rows = [(other.user.get_username() if other.user else "?",
+                 _shared(attempt, other), other.status, other.home, clock(other.time_ms),
+                 other.moves, other.created_at.strftime("%H:%M:%S"),
+                 other.get_review_display()) for other in others]
+        if not rows:
+            return "none"
+        return format_html(
+            "<table><tr><th>player</th><th>same</th><th>status</th><th>home</th>"
+            "<th>time</th><th>moves</th><th>started (UTC)</th><th>review</th></tr>{}</table>",
+            format_html_join("", "<tr>" + "<td>{}</td>" * 8 + "</tr>", rows),
+        )
+
+    @admin.action(description="Clear (show on the boards and the live field)")
+    def clear(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        count = actions.do_review(list(queryset.values_list("pk", flat=True)), Review.CLEARED,
+                                  f"by {request.user.get_username()}")
+        self.message_user(request, f"{count} result(s) cleared.", messages.SUCCESS)
+
+    @admin.action(description="Mark player unranked (off every board)")
+    def mark_player_unranked(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        count = actions.do_review(list(queryset.values_list("pk", flat=True)),
+                                  Review.UNRANKED, f"by {request.user.get_username()}")
+        self.message_user(request, f"{count} result(s) decided: player(s) marked unranked.",
+                          messages.SUCCESS)
+
+
+def _shared(attempt: Attempt, other: Attempt) -> str:
+    return " and ".join(word for word, mine, theirs in (
+        ("device", attempt.device_hash, other.device_hash),
+        ("address", attempt.address_hash, other.address_hash)) if mine and mine == theirs)
 
 
 @admin.register(PlayerStats)

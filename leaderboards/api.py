@@ -17,6 +17,7 @@ from game.api import ERRORS, player
 from game.serializers import GameSerializer
 
 from . import actions, boards
+from .fairplay import client_of
 from .serializers import (
     AllTimeBoardSerializer,
     ArchiveDaySerializer,
@@ -56,7 +57,7 @@ class PlayTodayView(APIView):
     )
     def post(self, request: Request, variant: str) -> Response:
         game, created = actions.do_play_today(
-            player(request, create=True), actions.check_variant(variant)
+            player(request, create=True), actions.check_variant(variant), client_of(request)
         )
         return Response(game, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 

@@ -19,7 +19,7 @@ from game.actions import Player
 from game.models import Game, Status
 
 from .days import day_end, is_over, today
-from .models import Attempt, Daily, PlayerStats
+from .models import Attempt, Daily, PlayerStats, Review
 from .results import elapsed_ms
 
 Payload = dict[str, Any]
@@ -30,6 +30,9 @@ ALL_TIME_BOARDS = ("wins", "win-rate", "streak")
 # Players an admin marked unranked (leaderboards.models.Standing) are on no board:
 # a LEFT JOIN in the board's own query, so a page still costs one query.
 UNRANKED_PLAYER = Q(user__standing__unranked=True)
+# A flagged result awaiting an admin's review (leaderboards.fairplay) is on no day
+# board and not in the field: a condition on the row itself, no extra query.
+UNDER_REVIEW = Q(review=Review.PENDING)
 
 
 def clock(ms: int) -> str:
@@ -74,7 +77,8 @@ def field_entry(attempt: Attempt) -> Payload:
 def _ranked(daily: Daily) -> QuerySet[Attempt]:
     return (
         Attempt.objects.filter(daily=daily, ranked=True)
-        .exclude(UNRANKED_PLAYER).select_related("user").order_by(*BOARD_ORDER)
+        .exclude(UNRANKED_PLAYER).exclude(UNDER_REVIEW).select_related("user")
+        .order_by(*BOARD_ORDER)
     )
 
 
@@ -120,9 +124,10 @@ def my_results(user_id: int | None, variant: str, days: list[str]) -> dict[str, 
         return {}
     rows = Attempt.objects.filter(
         user_id=user_id, ranked=True, daily__variant=variant, daily__date__in=days
-    ).values("daily__date", "status", "home", "time_ms")
+    ).values("daily__date", "status", "home", "time_ms", "review")
     return {row["daily__date"].isoformat(): {
         "status": row["status"], "home": row["home"], "time": clock(row["time_ms"]),
+        "under_review": row["review"] == Review.PENDING,
     } for row in rows}
 
 
@@ -144,6 +149,7 @@ def my_attempt(daily: Daily, player: Player) -> Payload | None:
         "game": str(game.id), "ranked": attempt.ranked, "status": game.status,
         "home": game.home, "moves": game.moves, "hints": game.hints,
         "time": clock(game_time_ms(game)), "share": share_text(daily, game, attempt.ranked),
+        "under_review": attempt.under_review,
     }
 
 
@@ -185,9 +191,12 @@ def _stats_entry(stats: PlayerStats) -> Payload:
 
 
 def _all_time(variant: str, board: str) -> QuerySet[PlayerStats]:
+    # A player with a result under review is held off this variant's boards until it
+    # is decided (their figures count it already): a subquery in the same query.
+    reviewed = Attempt.objects.filter(UNDER_REVIEW, daily__variant=variant).values("user_id")
     rows = (
         PlayerStats.objects.filter(variant=variant).exclude(UNRANKED_PLAYER)
-        .select_related("user")
+        .exclude(user_id__in=reviewed).select_related("user")
     )
     if board == "wins":
         return rows.filter(wins__gt=0).order_by("-wins", "games", "user_id")
@@ -261,12 +270,14 @@ def _calendar(user_id: int, month: date) -> dict[str, list[Payload]]:
         Attempt.objects.filter(user_id=user_id, ranked=True, daily__date__gte=first,
                                daily__date__lt=after)
         .order_by("daily__date")
-        .values("daily__date", "daily__variant", "status", "home", "time_ms", "assisted")
+        .values("daily__date", "daily__variant", "status", "home", "time_ms", "assisted",
+                "review")
     )
     days: dict[str, list[Payload]] = defaultdict(list)
     for row in played:
         days[row["daily__variant"]].append({
             "date": row["daily__date"].isoformat(), "status": row["status"],
             "home": row["home"], "time": clock(row["time_ms"]), "assisted": row["assisted"],
+            "under_review": row["review"] == Review.PENDING,
         })
     return days

@@ -2,7 +2,8 @@
 
 On connect the socket gets {"type": "field", "date", "variant", "entries"};
 then {"type": "entry", "date", "entry"} each time a ranked player brings a
-card home or finishes. Entries carry figures, never a card. Clients may send
+card home or finishes, and the whole field again when a result in it is
+held for review. Entries carry figures, never a card. Clients may send
 {"type": "sync"} for a fresh picture; anything else is ignored.
 """
 
@@ -70,6 +71,9 @@ class FieldConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def send_field(self) -> None:
         picture = await database_sync_to_async(field, thread_sensitive=False)(self.variant)
         await self.send_json({"type": "field", **picture})
+
+    async def field_refresh(self, event: dict[str, Any]) -> None:
+        await self.send_field()
 
     async def field_entry(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "entry", "date": event["date"], "entry": event["entry"]})

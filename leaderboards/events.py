@@ -1,7 +1,8 @@
 """The live field: each ranked attempt's progress, sent to its variant's Channels group.
 
 Entries carry a player's name and figures (cards home, finished or not,
-time, moves): never a card. Sent after the write commits (game's hook).
+time, moves): never a card. Sent after the write commits (game's hook). A
+result under fair-play review is not sent until an admin clears it.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ def send_attempt(game_id: str) -> None:
         .first()
     )
     layer = get_channel_layer()
-    if attempt is None or layer is None or is_unranked(attempt):
+    if attempt is None or layer is None or is_unranked(attempt) or attempt.under_review:
         return
     async_to_sync(layer.group_send)(field_group(attempt.daily.variant), {
         "type": "field.entry",
@@ -37,3 +38,11 @@ def is_unranked(attempt: Attempt) -> bool:
     """An admin hid the player from the boards: the live field leaves them out too."""
     standing = getattr(attempt.user, "standing", None) if attempt.user else None
     return standing is not None and standing.unranked
+
+
+def send_field(variant: str) -> None:
+    """A result left the field (flagged for review mid-game): each watcher reads the
+    field afresh, as on connect. Rare, so a read per watcher is cheap."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(field_group(variant), {"type": "field.refresh"})

@@ -44,11 +44,22 @@ class Daily(models.Model):
         return deal_from_seed(self.seed)
 
 
+class Review(models.TextChoices):
+    """A ranked result's fair-play review (leaderboards.fairplay says what is flagged)."""
+
+    NONE = "", "not flagged"
+    PENDING = "pending", "awaiting review"
+    CLEARED = "cleared", "cleared"
+    UNRANKED = "unranked", "player marked unranked"
+
+
 class Attempt(models.Model):
     """A game on a daily deal: ranked (one per player and day) or not (visitors, archive).
 
     The figures mirror the game's, written in the game's own transaction by
     ``results``; the time is the server's, from the first move to the last.
+    A flagged ranked result (``review`` pending) is held off every public board
+    until an admin clears it.
     """
 
     daily = models.ForeignKey(Daily, on_delete=models.CASCADE, related_name="attempts")
@@ -68,6 +79,17 @@ class Attempt(models.Model):
     last_move_at = models.DateTimeField(null=True, blank=True)
     time_ms = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Fair play (ranked attempts only): keyed hashes, never the raw cookie or address;
+    # the address hash is blanked after settings.ATTEMPT_ADDRESS_RETENTION_DAYS.
+    device_hash = models.CharField(max_length=64, blank=True, default="")
+    address_hash = models.CharField(max_length=64, blank=True, default="")
+    # The server's milliseconds before each placement (a move that is not a stock
+    # turn), space-separated: the pace evidence (fairplay.pace_reasons).
+    intervals = models.TextField(blank=True, default="")
+    flags = models.CharField(max_length=64, blank=True, default="",
+                             help_text="why it was flagged: device, address, pace")
+    review = models.CharField(max_length=8, choices=Review.choices, blank=True,
+                              default=Review.NONE)
 
     class Meta:
         constraints = [
@@ -84,6 +106,14 @@ class Attempt(models.Model):
             ),
             # A player's calendar.
             models.Index(fields=["user", "daily"], condition=Q(ranked=True), name="my_dailies"),
+            # Other accounts on this device or address today (fairplay.shared_reasons).
+            models.Index(fields=["daily", "device_hash"], condition=Q(ranked=True),
+                         name="day_device"),
+            models.Index(fields=["daily", "address_hash"], condition=Q(ranked=True),
+                         name="day_address"),
+            # The review queue, and the players the all-time boards hold back.
+            models.Index(fields=["review", "user"], condition=Q(review="pending"),
+                         name="under_review"),
         ]
 
     def __str__(self) -> str:
@@ -92,6 +122,19 @@ class Attempt(models.Model):
     @property
     def finished(self) -> bool:
         return self.status != Status.PLAYING
+
+    @property
+    def under_review(self) -> bool:
+        return self.review == Review.PENDING
+
+
+class FlaggedAttempt(Attempt):
+    """The admin's fair-play review queue: the same rows, flagged ones only."""
+
+    class Meta:
+        proxy = True
+        verbose_name = "flagged result (fair-play review)"
+        verbose_name_plural = "flagged results (fair-play review)"
 
 
 class PlayerStats(models.Model):

@@ -4,6 +4,8 @@ The receiver runs inside the game's write (same transaction, under its row
 lock), so an attempt's figures can never disagree with its game, and the
 client has no say in them: time and result come from the game's row and the
 server's clock. Unranked games cost nothing here: the receiver returns at once.
+Each placement's interval is kept on the attempt for the pace check
+(leaderboards.fairplay); a result it flags leaves the live field at once.
 """
 
 from __future__ import annotations
@@ -19,8 +21,8 @@ from game.events import best_effort
 from game.hooks import game_stored
 from game.models import Game, Status
 
-from . import events
-from .models import Attempt, PlayerStats
+from . import events, fairplay
+from .models import Attempt, PlayerStats, Review
 
 
 @receiver(game_stored, dispatch_uid="leaderboards.record_attempt")
@@ -30,26 +32,54 @@ def record_attempt(
 ) -> None:
     if not game.ranked:
         return
-    time_ms = record(game, action, at)
+    time_ms, newly_flagged = record(game, action, at)
     if game.status == Status.WON and before_status != Status.WON:
         count_win(game, time_ms)
+    if newly_flagged:  # the field showed its progress: watchers get a fresh picture
+        transaction.on_commit(best_effort(partial(events.send_field, game.variant)))
     # The field shows progress: a move that brings no card home nor ends the
     # game changes nothing there worth a message to every watcher.
-    if game.home != before_home or game.status != before_status:
+    elif game.home != before_home or game.status != before_status:
         transaction.on_commit(best_effort(partial(events.send_attempt, str(game.id))))
 
 
-def record(game: Game, action: str, at: datetime) -> int:
-    """Copy the game's figures onto its attempt (one UPDATE); returns the time in ms."""
+def record(game: Game, action: str, at: datetime) -> tuple[int, bool]:
+    """Copy the game's figures onto its attempt (one read, one UPDATE); returns the
+    time in ms and whether the pace check flagged the result just now."""
     fields: dict[str, Any] = {
         "status": game.status, "home": game.home, "moves": game.moves, "undos": game.undos,
         "hints": game.hints, "assisted": game.hints > 0,
     }
     time_ms = elapsed_ms(game.started_at, at)
+    newly_flagged = False
     if action != "hint":  # the clock runs from the first move to the last one
         fields.update(started_at=game.started_at, last_move_at=at, time_ms=time_ms)
+        newly_flagged = _pace(game, action, at, time_ms, fields)
     Attempt.objects.filter(game_id=game.id).update(**fields)
-    return time_ms
+    return time_ms, newly_flagged
+
+
+def _pace(game: Game, action: str, at: datetime, time_ms: int, fields: dict[str, Any]) -> bool:
+    """Time a placement from the previous move or undo, and flag a pace no human keeps
+    (fairplay.too_fast). Adds to ``fields``; True when the result is flagged just now."""
+    if action != "move" or not fairplay.is_placement(game.log):
+        return False
+    attempt = (Attempt.objects.filter(game_id=game.id)
+               .values("last_move_at", "intervals", "flags", "review").first())
+    if attempt is None or attempt["last_move_at"] is None:
+        return False
+    intervals = [*fairplay.parse_intervals(attempt["intervals"]),
+                 elapsed_ms(attempt["last_move_at"], at)]
+    fields["intervals"] = " ".join(map(str, intervals))
+    flags = attempt["flags"]
+    if fairplay.PACE in flags.split() or attempt["review"] == Review.CLEARED or not \
+            fairplay.too_fast(intervals, won=game.status == Status.WON, time_ms=time_ms):
+        return False
+    fields["flags"] = fairplay.add_flag(flags, fairplay.PACE)
+    if attempt["review"] == Review.NONE:
+        fields["review"] = Review.PENDING
+        return True
+    return False
 
 
 def elapsed_ms(started: datetime | None, at: datetime) -> int:

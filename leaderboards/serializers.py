@@ -33,6 +33,9 @@ class MyAttemptSerializer(serializers.Serializer):
     hints = serializers.IntegerField()
     time = serializers.CharField(help_text="m:ss by the server's clock, first move to last")
     share = serializers.CharField(allow_null=True, help_text="one line to paste, once finished")
+    under_review = serializers.BooleanField(
+        help_text="flagged by the fair-play check: off the public boards until an admin "
+                  "clears it")
 
 
 class PlayStatusSerializer(serializers.Serializer):
@@ -110,6 +113,7 @@ class CalendarDaySerializer(serializers.Serializer):
     home = serializers.IntegerField()
     time = serializers.CharField()
     assisted = serializers.BooleanField(help_text="a hint was asked for")
+    under_review = serializers.BooleanField(help_text="held off the boards for review")
 
 
 class MyStatsSerializer(serializers.Serializer):

@@ -34,3 +34,13 @@ def make_dailies(days_ahead: int | None = None, variants: list[str] | None = Non
              soft_time_limit=3600, time_limit=3660, **_EARLY_ACK)
 def rate_daily(daily_id: int) -> None:
     dailies.rate_daily(daily_id)
+
+
+@shared_task(name="leaderboards.forget_addresses", ignore_result=True, acks_late=True,
+             reject_on_worker_lost=True, soft_time_limit=300, time_limit=360)
+def forget_addresses() -> int:
+    """Beat job: blank address hashes past settings.ATTEMPT_ADDRESS_RETENTION_DAYS.
+    One short UPDATE, idempotent: late-acked like the hint, so a lost run runs again."""
+    from . import actions
+
+    return actions.do_forget_addresses()

@@ -56,6 +56,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # The tomb_device cookie (two years) the daily's fair-play check compares.
+    "leaderboards.device.DeviceCookieMiddleware",
     # Last, as axes asks: a locked-out log-in's page goes out with 429.
     "accounts.throttle.LockoutMiddleware",
 ]
@@ -184,6 +186,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "leaderboards.make_dailies",
         "schedule": crontab(minute=7),
     },
+    "forget-attempt-addresses": {
+        "task": "leaderboards.forget_addresses",
+        "schedule": crontab(minute=37, hour=3),
+    },
 }
 # The long jobs (rating a daily plays the blind player for minutes on classic) on a
 # queue of their own (docker compose's worker-slow), so hints never wait behind them;
@@ -230,6 +236,9 @@ DAILY_ON_DEMAND_SECONDS = env.float("DAILY_ON_DEMAND_SECONDS", default=15.0)
 DAILY_DIFFICULTY_GAMES = env.int("DAILY_DIFFICULTY_GAMES", default=4)
 BOARD_PAGE_SIZE = env.int("BOARD_PAGE_SIZE", default=50)
 BOARD_MIN_GAMES = env.int("BOARD_MIN_GAMES", default=10)  # for the win-rate board
+# A ranked attempt keeps its client address (as a keyed hash, never the address)
+# this long for the fair-play review; then the daily beat job blanks it.
+ATTEMPT_ADDRESS_RETENTION_DAYS = env.int("ATTEMPT_ADDRESS_RETENTION_DAYS", default=30)
 
 # Live play: a token bucket per socket lets key repeats through and stops
 # floods. Load tests and fast bots raise these through the environment.

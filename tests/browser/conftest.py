@@ -8,6 +8,7 @@ downloads a browser: it launches /usr/bin/chromium (CHROMIUM overrides).
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import socket
@@ -91,7 +92,10 @@ class Site:
         self.manage("migrate", "--noinput")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "tombsite.asgi:application", "--host", "127.0.0.1",
-             "--port", str(self.port), "--ws-max-size", "65536", "--no-access-log"],
+             "--port", str(self.port), "--ws-max-size", "65536", "--no-access-log",
+             # The tests stand in for the site's proxy: each browser context names its
+             # own client address (client_address), as players behind one proxy would.
+             "--proxy-headers", "--forwarded-allow-ips", "127.0.0.1"],
             cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -146,10 +150,21 @@ def chromium() -> Iterator[object]:
         browser.close()
 
 
+_ADDRESSES = itertools.count(1)
+
+
+def client_address() -> dict[str, str]:
+    """Headers for a new browser context: a client address of its own, as the proxy in
+    front of the site would say (the daily's fair-play check compares addresses)."""
+    number = next(_ADDRESSES)
+    return {"X-Forwarded-For": f"198.18.{number // 256 % 256}.{number % 256}"}
+
+
 @pytest.fixture
 def page(chromium, site: Site) -> Iterator[object]:  # type: ignore[no-untyped-def]
-    """A fresh browser context (its own cookies: a new visitor) on the site."""
-    context = chromium.new_context(base_url=site.base_url, viewport={"width": 1280, "height": 900})
+    """A fresh browser context (its own cookies, device and address: a new visitor)."""
+    context = chromium.new_context(base_url=site.base_url, viewport={"width": 1280, "height": 900},
+                                   extra_http_headers=client_address())
     context.set_default_timeout(15_000)
     tab = context.new_page()
     errors: list[str] = []

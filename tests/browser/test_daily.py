@@ -12,7 +12,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .conftest import OUTPUT
+from .conftest import OUTPUT, client_address
 from .test_pages import play, sign_up, start_daily
 
 
@@ -20,7 +20,7 @@ def watcher(chromium: Any, site: Any) -> tuple[Any, Any, list[str]]:
     """A second browser: a visitor on a phone who asks for reduced motion, its JavaScript
     errors collected."""
     context = chromium.new_context(base_url=site.base_url, viewport={"width": 390, "height": 844},
-                                   reduced_motion="reduce")
+                                   reduced_motion="reduce", extra_http_headers=client_address())
     context.set_default_timeout(15_000)
     # Keep the page's sockets within reach, so the test can cut the live field's.
     context.add_init_script("""(() => { const Native = window.WebSocket; window.sockets = [];

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
@@ -14,14 +15,22 @@ from game import actions, events
 from game.engine import THREE_CARD, deal_from_number
 
 EASY_DEAL = 2  # a 3-card deal whose winning line the test search finds at once
+# Seconds the clock fixture moves between a ranked daily's moves, so a test that
+# wins one is timed like a person (leaderboards.fairplay holds machine-speed wins).
+HUMAN_PACE_S = 0.5
 
 
 class Browser:
-    """A test client that sends JSON and Django's CSRF token, like the page does."""
+    """A test client that sends JSON and Django's CSRF token, like the page does. Each
+    comes from an address of its own (the daily's fair-play check compares addresses)
+    and keeps its own cookies, so its own device."""
 
-    def __init__(self, address: str = "127.0.0.1") -> None:
-        # The client address the server sees (REMOTE_ADDR): players on other networks.
-        self.client = Client(enforce_csrf_checks=True, REMOTE_ADDR=address)
+    addresses = itertools.count(1)
+
+    def __init__(self, address: str | None = None) -> None:
+        number = next(self.addresses)
+        self.address = address or f"10.{number // 65536 % 256}.{number // 256 % 256}.{number % 256}"
+        self.client = Client(enforce_csrf_checks=True, REMOTE_ADDR=self.address)
 
     def csrf(self) -> str:
         if "csrftoken" not in self.client.cookies:

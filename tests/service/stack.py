@@ -8,6 +8,7 @@ killed, when the run ends.
 
 from __future__ import annotations
 
+import itertools
 import os
 import secrets
 import signal
@@ -164,6 +165,9 @@ class Stack:
         self.spawn("server", [
             sys.executable, "-m", "uvicorn", "tombsite.asgi:application", "--host", "127.0.0.1",
             "--port", str(self.port), "--ws-max-size", "65536", "--no-access-log",
+            # Like production behind its proxy: the tests are the trusted proxy, and each
+            # Visitor names its own client address in X-Forwarded-For.
+            "--proxy-headers", "--forwarded-allow-ips", "127.0.0.1",
         ])
         self._wait_for_server()
 
@@ -210,11 +214,18 @@ class Stack:
 
 
 class Visitor:
-    """An HTTP client with its session and CSRF token, like a browser's page."""
+    """An HTTP client with its session and CSRF token, like a browser's page, from a
+    client address of its own (sent as a trusted proxy would, in X-Forwarded-For: the
+    daily's fair-play check compares addresses)."""
 
-    def __init__(self, stack: Stack) -> None:
+    addresses = itertools.count(1)
+
+    def __init__(self, stack: Stack, address: str | None = None) -> None:
         self.stack = stack
-        self.http = httpx.Client(base_url=stack.base_url, timeout=30)
+        number = next(self.addresses)
+        self.address = address or f"198.18.{number // 256 % 256}.{number % 256}"
+        self.http = httpx.Client(base_url=stack.base_url, timeout=30,
+                                 headers={"X-Forwarded-For": self.address})
         self.token = self.http.get("/api/csrf/").json()["csrf_token"]
 
     def post(self, path: str, body: Any = None) -> httpx.Response:
@@ -238,7 +249,8 @@ class Visitor:
         Await it, or use it with `async with`."""
         return connect(
             f"{self.stack.ws_url}{path}", origin=self.stack.base_url,  # type: ignore[arg-type]
-            additional_headers={"Cookie": self.cookie_header}, open_timeout=timeout,
+            additional_headers={"Cookie": self.cookie_header, "X-Forwarded-For": self.address},
+            open_timeout=timeout,
         )
 
     def close(self) -> None:

@@ -16,7 +16,7 @@ from leaderboards.actions import todays_daily
 from leaderboards.days import today
 from tombsite.asgi import application
 
-from .conftest import Browser
+from .conftest import HUMAN_PACE_S, Browser, Clock
 from .lines import seeded_line
 from .secrecy import StockWatch
 from .test_consumers import headers
@@ -37,7 +37,7 @@ async def watch_field(browser: Browser | None = None, variant: str = "three-card
 
 
 async def test_the_field_shows_each_ranked_players_progress_live(
-    carol_browser: Browser, alice: Browser, solver_screened: None
+    carol_browser: Browser, alice: Browser, solver_screened: None, clock: Clock
 ) -> None:
     daily = await sync_to_async(todays_daily)(THREE_CARD)
     watch = StockWatch(daily.deal())
@@ -53,6 +53,7 @@ async def test_the_field_shows_each_ranked_players_progress_live(
 
     for move in seeded_line(daily.seed):
         home_before = watch.position.home
+        clock.tick(HUMAN_PACE_S)  # a machine-speed win would be held for review
         await sync_to_async(carol_browser.move)(game["id"], move)
         watch.played(move)
         if watch.position.home != home_before:  # only progress is sent

@@ -39,6 +39,9 @@ pytestmark = pytest.mark.integration
 SECRET = "integration-daily-secret-of-forty-two-chars"
 TIMEOUT = 20
 PASSWORD = "tomb-of-the-emperor"
+# Seconds before each placement of a live-played ranked daily: faster than most people,
+# still above the pace floor (leaderboards.fairplay), so the result is ranked at once.
+PLACEMENT_PAUSE_S = 0.15
 
 
 @pytest.fixture(scope="module")
@@ -68,9 +71,9 @@ def today() -> Any:
     return datetime.now(UTC).date()
 
 
-def sign_up(stack: Stack, name: str, days_ago: int = 30) -> Visitor:
+def sign_up(stack: Stack, name: str, address: str | None = None, days_ago: int = 30) -> Visitor:
     """A player signed up ``days_ago`` days ago: older than today's daily, so they may play it."""
-    visitor = Visitor(stack)
+    visitor = Visitor(stack, address)
     response = visitor.http.post("/accounts/signup/", data={
         "username": name, "password1": PASSWORD, "password2": PASSWORD,
     }, headers={"X-CSRFToken": visitor.token})
@@ -192,6 +195,8 @@ async def test_a_ranked_daily_played_live_while_the_field_watches(stack: Stack) 
     refused = await receive(board, watch)
     assert refused["type"] == "error" and "cannot be undone" in refused["error"]
     for seq, move in enumerate(line[1:], start=2):
+        if move not in ("D", "R"):  # placements above the human floor (fairplay): ranked
+            await asyncio.sleep(PLACEMENT_PAUSE_S)
         await board.send(json.dumps({"type": "move", "move": move, "seq": seq}))
         watch.played(move)
         assert (await receive(board, watch))["seq"] == seq
@@ -211,6 +216,28 @@ async def test_a_ranked_daily_played_live_while_the_field_watches(stack: Stack) 
     await board.close()
     dave.close()
     erin.close()
+
+
+def test_a_second_account_behind_the_same_address_is_held_for_review(stack: Stack) -> None:
+    """Through the proxy headers uvicorn trusts (FORWARDED_ALLOW_IPS): the address a
+    trusted proxy names is the one compared; only its keyed hash is stored."""
+    first, second = sign_up(stack, "frank"), sign_up(stack, "grace", "198.51.100.7")
+    third = sign_up(stack, "heidi", "198.51.100.7")
+    for visitor in (first, second, third):
+        assert visitor.post("/api/daily/three-card/play/").status_code in (200, 201)
+    rows = dict(sql(stack, "SELECT u.username, a.flags || '/' || a.review FROM "
+                           "leaderboards_attempt a JOIN auth_user u ON u.id = a.user_id "
+                           "WHERE u.username IN ('frank', 'grace', 'heidi')"))
+    assert rows == {"frank": "/", "grace": "/", "heidi": "address/pending"}
+    assert sql(stack, "SELECT count(*) FROM leaderboards_attempt WHERE address_hash LIKE %s "
+                      "OR address_hash = ''", "%198.51%") == [(0,)]
+    me = third.get("/api/daily/three-card/").json()["me"]
+    assert me["under_review"] is True
+    board = first.get(f"/api/daily/three-card/{today()}/board/").json()
+    assert {"frank", "grace"} <= {row["player"] for row in board["entries"]}
+    assert "heidi" not in {row["player"] for row in board["entries"]}
+    for visitor in (first, second, third):
+        visitor.close()
 
 
 def test_the_difficulty_is_filled_in_by_the_real_worker(stack: Stack) -> None:

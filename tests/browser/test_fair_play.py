@@ -1,0 +1,104 @@
+"""The fair-play check's false flags on honest players: people playing the ranked daily in
+the real page at a person's pace, by keyboard and pointer, are never held for review.
+
+Each game is a new player (own browser context: own device cookie and address) who
+wins today's 3-card daily along the solver's line, pausing before each move as
+people do: a placement waits for the eye and the hand (0.4-2.5 s, log-normal around
+0.9 s), a stock turn by the D key comes quickly (0.12-0.5 s: the fast keyboard players
+the pace rule must not catch), one by mouse a little slower. FAIR_PLAY_GAMES (default
+1) sets how many games; the figure is printed and written to test-output:
+
+    FAIR_PLAY_GAMES=5 .venv/bin/python -m pytest tests/browser/test_fair_play.py -s
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+from typing import Any
+
+from playwright.sync_api import expect
+
+from game.engine import THREE_CARD, Position, deal_from_seed, parse_move
+from leaderboards import fairplay
+from tests.service.lines import seeded_line
+
+from .board_driver import by_keyboard, by_pointer, ready, slot, wait_moves
+from .conftest import OUTPUT, client_address
+from .test_pages import sign_up, start_daily
+
+GAMES = int(os.environ.get("FAIR_PLAY_GAMES", "1"))
+
+
+def pause(rng: random.Random, move: str, keyboard: bool) -> float:
+    if move in ("D", "R"):
+        return rng.uniform(0.12, 0.5) if keyboard else rng.uniform(0.3, 1.0)
+    return min(2.5, max(0.4, rng.lognormvariate(-0.1, 0.45)))  # median e^-0.1 = 0.9 s
+
+
+def todays_seed(site: Any) -> int:
+    return int(site.manage("shell", "-c", (
+        "from leaderboards.models import Daily; from leaderboards.days import today;"
+        "print(Daily.objects.get(date=today(), variant='three-card').seed)"
+    )).strip().splitlines()[-1])
+
+
+def review_of(site: Any, name: str) -> dict[str, Any]:
+    found: dict[str, Any] = json.loads(site.manage("shell", "-c", (
+        "import json; from leaderboards.models import Attempt;"
+        f"a = Attempt.objects.get(user__username='{name}', ranked=True);"
+        "print(json.dumps({'flags': a.flags, 'review': a.review, 'intervals': a.intervals,"
+        " 'status': a.status, 'time_ms': a.time_ms, 'moves': a.moves}))"
+    )).strip().splitlines()[-1])
+    return found
+
+
+def play_like_a_person(page: Any, seed: int, rng: random.Random) -> None:
+    line = seeded_line(seed)
+    position = Position(deal_from_seed(seed), THREE_CARD)
+    ready(page)
+    page.focus(slot("stock"))
+    for turn, move in enumerate(line):
+        keyboard = rng.random() < 0.5
+        time.sleep(pause(rng, move, keyboard))
+        if keyboard:
+            by_keyboard(page, move)
+        else:
+            by_pointer(page, move, position, rng.randrange(6))
+            page.focus(slot("stock"))
+        position.apply(parse_move(move))
+        wait_moves(page, turn + 1)
+    page.wait_for_selector("#end.won:not([hidden])")
+
+
+def test_people_playing_at_a_human_pace_are_not_flagged(chromium: Any, site: Any) -> None:
+    results = []
+    for number in range(GAMES):
+        context = chromium.new_context(base_url=site.base_url,
+                                       viewport={"width": 1280, "height": 900},
+                                       extra_http_headers=client_address())
+        context.set_default_timeout(15_000)
+        page = context.new_page()
+        name = sign_up(page)
+        start_daily(page)
+        play_like_a_person(page, todays_seed(site), random.Random(number))
+        page.goto("/daily/three-card/")
+        expect(page.locator("#my-rank")).to_be_visible()
+        flagged = page.locator("#under-review").count() > 0
+        row = review_of(site, name)
+        figures = fairplay.pace_figures(fairplay.parse_intervals(row["intervals"]))
+        results.append({"player": name, "flagged": flagged, "flags": row["flags"],
+                        "status": row["status"], "time_ms": row["time_ms"],
+                        "moves": row["moves"], **figures})
+        context.close()
+
+    flagged = [result for result in results if result["flagged"] or result["flags"]]
+    summary = {"games": GAMES, "flagged": len(flagged), "results": results}
+    (OUTPUT / "fair-play-human-pace.json").write_text(json.dumps(summary, indent=1))
+    print(f"fair play at a human pace: {len(flagged)} of {GAMES} games flagged; "
+          f"median placement intervals {[r['median_ms'] for r in results]} ms, "
+          f"fastest {[r['fastest_ms'][:3] for r in results]} ms")
+    assert all(result["status"] == "won" for result in results)
+    assert not flagged, flagged
