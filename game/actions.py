@@ -173,6 +173,9 @@ def check_new_free_game(data: object) -> tuple[Variant, Deal, bool]:
     winnable = body.get("winnable", False)
     if type(winnable) is not bool:
         raise BadRequest('"winnable" must be true or false')
+    # The schema's word: a number or null; an empty string is neither (the fuzz test).
+    if body.get("deal") == "" or body.get("variant") == "":
+        raise BadRequest('"deal" is a number or null, "variant" a variant\'s name or null')
     variant = check_variant(body.get("variant"))
     if not winnable:
         return variant, check_deal(body.get("deal")), False

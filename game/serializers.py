@@ -12,7 +12,8 @@ from .engine import MAX_DEAL, MIN_DEAL, VARIANTS
 
 
 class NewGameSerializer(serializers.Serializer):
-    variant = serializers.ChoiceField(choices=list(VARIANTS), default="three-card")
+    variant = serializers.ChoiceField(choices=list(VARIANTS), default="three-card",
+                                      allow_null=True, help_text="null: the default variant")
     deal = serializers.IntegerField(
         min_value=MIN_DEAL, max_value=MAX_DEAL, required=False, allow_null=True,
         help_text="public deal number; leave out for a random deal",
