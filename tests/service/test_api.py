@@ -14,7 +14,7 @@ from .lines import winning_line
 
 GAME_FIELDS = {
     "id", "variant", "deal", "seeded", "ranked", "version", "status", "home", "moves", "undos",
-    "hints", "created", "updated", "finished", "started", "closes", "state",
+    "hints", "created", "updated", "finished", "started", "closes", "state", "can_finish",
 }
 
 
