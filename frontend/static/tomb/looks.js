@@ -1,5 +1,5 @@
 // How the table looks and sounds, remembered per browser: the card size (Auto fits
-// the table to the screen; S, M, L, XL are fixed sizes, never wider than the screen),
+// the table to the screen; S, M, L, XL are fixed sizes, never bigger than what fits),
 // the table's surface, the card back, the pile names of a first game, and sound.
 
 const SIZES = { S: 56, M: 76, L: 100, XL: 132 };  // card widths in CSS pixels
@@ -33,9 +33,8 @@ function fit() {
     const card = Math.min(width / shape.w, height / shape.h);
     if (!best || card > best.card) best = { name, card };
   }
-  const widest = Math.min(width / SHAPES[best.name].w, MAX_CARD);
-  let card = size === "auto" ? best.card : Math.min(SIZES[size], width / SHAPES[best.name].w);
-  card = Math.max(MIN_CARD, Math.min(card, widest));
+  // A fixed size is never bigger than what fits: the table never scrolls.
+  const card = Math.max(MIN_CARD, Math.min(size === "auto" ? best.card : SIZES[size], best.card, MAX_CARD));
   root.style.setProperty("--cw", `${Math.floor(card)}px`);
   root.dataset.shape = best.name;
 }

@@ -64,8 +64,8 @@ export function showWin(game, actions) {
   $("#win-close").onclick = () => dialog.close();
   if (!dialog.open) dialog.showModal();
   $("#win-new").focus();
-  announce(`You won! ${$("#win-text").textContent} Time ${actions.elapsed()}, ${game.state.moves} moves,`
-    + ` ${game.hints} hints, ${game.undos} undos. ${best}`);
+  // The live region has said the win with the last move (play.js); the best is news.
+  if (best) announce(best);
   if (game.seeded) dailyResult(game);
 }
 

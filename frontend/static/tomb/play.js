@@ -95,7 +95,7 @@ function drawEnd() {
   end.className = game.status;
   if (!over) return;
   $("#end-text").textContent = game.status === "won"
-    ? `You won! All 52 cards are home in ${game.state.moves} moves.`
+    ? `You won! All 52 cards are home in ${game.state.moves} moves, ${game.hints} hints, ${game.undos} undos.`
     : `No move is left: this deal is lost. Undo${canReplay() ? ", replay it" : ""} or start a new deal.`;
 }
 
