@@ -18,6 +18,7 @@ from .board_driver import (
     open_menu,
     ready,
     slot,
+    still,
     wait_announced,
     wait_moves,
 )
@@ -73,6 +74,7 @@ def test_a_deal_is_won_half_by_pointer_half_by_keyboard(page: Any) -> None:
         position.apply(parse_move(move))
         wait_moves(page, turn + 1)
         if turn == len(line) // 2:
+            still(page)
             page.screenshot(path=str(OUTPUT / "board-mid-game.png"), full_page=True)
 
     hop = "getComputedStyle(document.querySelector('[data-slot=nw] .card')).animationName"
@@ -206,6 +208,7 @@ def test_the_phone_viewport_has_no_horizontal_scroll(chromium: Any, site: Any) -
         touch_drag(phone, slot("waste") + " .card.top", slot("w"))  # a finger drags it
         wait_moves(phone, 5)
         wait_announced(phone, "parked in the west cell")
+        still(phone)
         phone.screenshot(path=str(OUTPUT / "board-phone.png"), full_page=True)
         phone.reload()
         ready(phone)
