@@ -9,7 +9,7 @@ from .board_driver import ready, slot, wait_moves
 from .test_pages import make_past_daily, sign_up, start_daily
 
 
-def test_a_ranked_daily_asks_before_a_turn_and_a_hint_and_offers_no_undo_of_a_turn(page: Any) -> None:
+def test_a_ranked_daily_asks_before_a_turn_and_a_hint_and_offers_no_turn_undo(page: Any) -> None:
     sign_up(page)
     start_daily(page)
     ready(page)

@@ -79,12 +79,12 @@ def test_the_whole_table_and_its_actions_fit_the_screen(device: Any) -> None:
 
 
 def test_a_first_visit_names_the_piles_once_and_asks_for_nothing_missing(device: Any) -> None:
-    name, tab, errors = device
+    _, tab, errors = device
     tab.goto("/")  # a new visitor: no game to resume, and no 404 asking for one
     ready(tab)
     assert tab.is_visible("#welcome") and tab.is_visible("#welcome a[href='/rules/']")
     assert tab.is_visible(slot("tomb") + " .part")
-    assert tab.inner_text(slot("tomb") + " .part") == "tomb 6→A ×4"
+    assert tab.inner_text(slot("tomb") + " .part") == "tomb 6\u2192A \u00d74"
     assert tab.inner_text(slot("nw") + " .part") == "corner 7→K"
     assert tab.inner_text(slot("n") + " .part") == "cell: one card from the waste"
     # The tomb says what it wants on itself, and a corner its next rank.
