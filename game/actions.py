@@ -38,6 +38,7 @@ from .engine import (
     Position,
     Variant,
     deal_from_number,
+    finishing_line,
     format_moves,
     get_variant,
     parse_deal_number,
@@ -255,6 +256,19 @@ def latest_unfinished(player: Player, variant: Variant) -> Payload:
     return game_payload(game, game.position())
 
 
+def unfinished_ids(player: Player) -> dict[str, str | None]:
+    """Per variant, the id of the player's latest unfinished game (None if none): the
+    play page is rendered with it, so it never asks to resume a game that does not exist."""
+    found: dict[str, str | None] = dict.fromkeys(VARIANTS)
+    games = (_owned_by(player).filter(status=Status.PLAYING)
+             .exclude(closes_at__lte=timezone.now()).order_by("-updated_at")
+             .values_list("variant", "id"))
+    for slug, game_id in games[:200]:
+        if found.get(slug) is None:
+            found[slug] = str(game_id)
+    return found
+
+
 def wins_by_variant(player: Player) -> dict[str, int]:
     counts = dict.fromkeys(VARIANTS, 0)
     won = _owned_by(player).filter(status=Status.WON).values_list("variant", flat=True)
@@ -354,6 +368,25 @@ def do_undo(
             raise NotAllowedNow(str(error)) from error
         game.undos += 1
         return _store(game, position, "undo", origin=origin, seq=seq)
+
+
+def do_finish(
+    game_id: object, player: Player, *, origin: str = "", seq: int | None = None,
+    version: int | None = None,
+) -> Payload:
+    """Play the finishing line (the rest of the game, when it plays itself) in one write,
+    versioned like a move; refused with NotAllowedNow while the rest is not forced."""
+    with transaction.atomic():
+        game = check_version_current(_lock(game_id, player), version)
+        position = game.position()
+        line = finishing_line(position)
+        if line is None:
+            raise NotAllowedNow("the rest of the game does not play itself yet: "
+                                "Finish needs an empty stock and a waste that goes home in order")
+        for move in line:
+            position.apply(move)
+        game.moves += len(line)
+        return _store(game, position, "finish", origin=origin, seq=seq)
 
 
 def do_count_hint(
@@ -517,7 +550,7 @@ def _store(
     status = Status(position.status.value)
     if status != game.status:
         game.finished_at = None if status == Status.PLAYING else now
-    if action == "move" and game.started_at is None:
+    if action in ("move", "finish") and game.started_at is None:
         game.started_at = now
     game.status = status
     game.log = format_moves(position.moves)

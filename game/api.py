@@ -134,6 +134,18 @@ class UndoView(APIView):
         return Response(actions.do_undo(game_id, player(request), version=version))
 
 
+class FinishView(APIView):
+    @extend_schema(
+        request=UndoSerializer, responses={200: GameSerializer, **ERRORS},
+        summary="Play the rest of the game when it plays itself (can_finish)",
+        description="Every remaining card goes home in one versioned write; 409 while the "
+        "stock still holds cards or the waste does not go home in order.",
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        version = actions.check_version(request.data)
+        return Response(actions.do_finish(game_id, player(request), version=version))
+
+
 class HintView(APIView):
 
     @extend_schema(

@@ -4,6 +4,7 @@ Client messages: {"type": "move", "move": "F@tomb", "seq": 17, "version": 12},
 {"type": "undo", "version": 12} (``version`` optional: the version the client saw;
 if the game has left it the action is refused, nothing changes, and the sender
 gets the current state and then {"type": "error", "code": "stale", ...}),
+{"type": "finish", "version": 12} (the rest of the game, when it plays itself),
 {"type": "hint"} (with "fair": true, the hint that does not peek at the stock),
 {"type": "sync"}. Every open board of the game receives
 {"type": "state", "version": N, "game": {...}} after each change (the socket
@@ -185,7 +186,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         # A list or an object as the type is unhashable: a lookup would raise (fuzzing).
         handler = self.HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
-            await self.send_error("unknown type (use move, undo, hint or sync)", seq)
+            await self.send_error("unknown type (use move, undo, finish, hint or sync)", seq)
             return
         try:
             await handler(self, content, seq)
@@ -220,6 +221,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
 
     async def on_undo(self, content: dict[str, Any], seq: int | None) -> None:
         await self.act(partial(actions.do_undo, version=actions.check_version(content)), seq)
+
+    async def on_finish(self, content: dict[str, Any], seq: int | None) -> None:
+        await self.act(partial(actions.do_finish, version=actions.check_version(content)), seq)
 
     async def on_hint(self, content: dict[str, Any], seq: int | None) -> None:
         fair = actions.check_hint({"fair": content.get("fair", False)})
@@ -261,7 +265,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         await self.send_state(game, seq)
 
     HANDLERS: dict[str, Callable[..., Awaitable[None]]] = {
-        "move": on_move, "undo": on_undo, "hint": on_hint, "sync": on_sync,
+        "move": on_move, "undo": on_undo, "finish": on_finish, "hint": on_hint, "sync": on_sync,
     }
 
     # -- what the group sends -----------------------------------------------

@@ -6,7 +6,8 @@ game's row lock, after the row is saved. A receiver that keeps figures about
 games (the leaderboards app) writes them in the same transaction, so they can
 never disagree with the game, and sends its own live events on commit.
 
-Arguments: ``game`` (the saved Game), ``action`` ("move", "undo" or "hint"),
+Arguments: ``game`` (the saved Game), ``action`` ("move", "finish" (the
+finishing line, many moves in one write), "undo" or "hint"),
 ``at`` (the server's time of the write), ``before_home`` and
 ``before_status`` (the game's cards home and status before it).
 """

@@ -10,13 +10,15 @@ from datetime import datetime
 from typing import Any
 
 from . import freeplay
-from .engine import Position, visible_view
+from .engine import Position, can_finish, visible_view
 from .models import FreePlayStats, Game, Status
 
 
 def game_payload(game: Game, position: Position) -> dict[str, Any]:
     return {
         **game_summary(game),
+        # The rest plays itself (an empty stock: it tells nothing of an unseen card).
+        "can_finish": game.status == "playing" and can_finish(position),
         "state": visible_view(position),
         "free_play": free_play_figures(game),
     }

@@ -86,6 +86,8 @@ class FreePlayFiguresSerializer(serializers.Serializer):
 
 
 class GameSerializer(GameSummarySerializer):
+    can_finish = serializers.BooleanField(
+        help_text="the rest of the game plays itself: POST finish/ plays it")
     state = serializers.JSONField(help_text="the visible view: never the stock's order")
     free_play = FreePlayFiguresSerializer(
         allow_null=True,

@@ -11,6 +11,7 @@ urlpatterns = [
     path("api/games/<uuid:game_id>/", api.GameView.as_view(), name="api-game"),
     path("api/games/<uuid:game_id>/moves/", api.MovesView.as_view(), name="api-moves"),
     path("api/games/<uuid:game_id>/undo/", api.UndoView.as_view(), name="api-undo"),
+    path("api/games/<uuid:game_id>/finish/", api.FinishView.as_view(), name="api-finish"),
     path("api/games/<uuid:game_id>/hint/", api.HintView.as_view(), name="api-hint"),
     path("api/stats/", api.StatsView.as_view(), name="api-stats"),
 ]

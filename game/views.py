@@ -4,17 +4,20 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from . import freeplay
+from . import actions, freeplay
 from .engine import DEFAULT_VARIANT, VARIANTS
 
 
 @ensure_csrf_cookie
 def play(request: HttpRequest) -> HttpResponse:
-    # The script reads the CSRF cookie for its POSTs; the table itself is
-    # fetched by the script, so no game state is rendered into the page.
+    # The script reads the CSRF cookie for its POSTs; the table itself is fetched by
+    # the script. The page says which variants have an unfinished game, so the script
+    # resumes only a game that exists (no 404 in the console of a first visit).
+    player = actions.player_from(request.user, request.session)
     return render(request, "game/play.html", {
         "variants": VARIANTS.values(),
         "default_variant": DEFAULT_VARIANT.slug,
+        "resumable": actions.unfinished_ids(player),
     })
 
 

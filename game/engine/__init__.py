@@ -18,6 +18,7 @@ from .deals import (
     parse_deal_number,
 )
 from .errors import EngineError, IllegalMove, InvalidDeal, InvalidNotation
+from .finish import can_finish, finishing_line
 from .moves import ALL_MOVES, CELLS, FOUNDATIONS, Kind, Move, format_moves, parse_move, parse_moves
 from .position import Position, Status
 from .variants import CLASSIC, DEFAULT_VARIANT, THREE_CARD, VARIANTS, Variant, get_variant
@@ -26,10 +27,10 @@ from .views import from_record, to_record, visible_view
 __all__ = [
     "ALL_MOVES", "CELLS", "CLASSIC", "DEFAULT_VARIANT", "FOUNDATIONS", "MAX_DEAL", "MIN_DEAL",
     "THREE_CARD", "VARIANTS", "Card", "Deal", "EngineError", "IllegalMove", "InvalidDeal",
-    "InvalidNotation", "Kind", "Move", "Position", "Status", "Variant", "card_name",
-    "card_text", "deal_from_cards", "deal_from_number", "deal_from_seed", "format_moves",
-    "from_record", "get_variant", "new_game", "parse_card", "parse_deal_number",
-    "parse_move", "parse_moves", "to_record", "visible_view",
+    "InvalidNotation", "Kind", "Move", "Position", "Status", "Variant", "can_finish",
+    "card_name", "card_text", "deal_from_cards", "deal_from_number", "deal_from_seed",
+    "finishing_line", "format_moves", "from_record", "get_variant", "new_game", "parse_card",
+    "parse_deal_number", "parse_move", "parse_moves", "to_record", "visible_view",
 ]
 
 

@@ -118,6 +118,10 @@ class Position:
                 return foundation
         return -1
 
+    def fitting_foundation_of_top(self) -> int:
+        """The first foundation the top waste card fits, or -1 (also when the waste is empty)."""
+        return self.fitting_foundation(RANK[self.waste[-1]]) if self.waste else -1
+
     def legal_moves(self) -> list[Move]:
         moves: list[Move] = []
         if self.stock:

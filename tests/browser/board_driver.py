@@ -25,14 +25,31 @@ def wait_announced(page: Any, words: str) -> None:
         "words => document.querySelector('#announcer').textContent.includes(words)", arg=words)
 
 
+def open_menu(page: Any) -> None:
+    """The deal number, sizes and looks sit in the bar's menu: open it."""
+    if not page.evaluate("document.querySelector('#menu').open"):
+        page.click("#menu summary")
+
+
+def close_menu(page: Any) -> None:
+    page.evaluate("document.querySelector('#menu').open = false")
+
+
 def open_deal(page: Any, deal: int) -> None:
     page.goto("/")
     ready(page)
+    open_menu(page)
     page.fill("#deal", str(deal))
     page.click("#open-deal button")
     page.wait_for_function(
         "deal => document.querySelector('#title').textContent.endsWith('deal ' + deal)", arg=deal)
     wait_moves(page, 0)
+    close_menu(page)
+
+
+def still(page: Any) -> None:
+    """No card is sliding (a drag must start on the card where it has landed)."""
+    page.wait_for_function("document.getAnimations().every(a => a.id !== 'tomb-slide')")
 
 
 def wait_moves(page: Any, count: int) -> None:
@@ -89,6 +106,7 @@ def sends_home(position: Position, move: str) -> bool:
 
 
 def drag(page: Any, target: str) -> None:
+    still(page)
     card = page.locator("#table .waste .card.top").bounding_box()
     goal = page.locator(slot(target)).bounding_box()
     page.mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)

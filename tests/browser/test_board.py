@@ -12,10 +12,13 @@ from tests.service.lines import winning_line
 from .board_driver import (
     by_keyboard,
     by_pointer,
+    close_menu,
     focused_slot,
     open_deal,
+    open_menu,
     ready,
     slot,
+    still,
     wait_announced,
     wait_moves,
 )
@@ -71,10 +74,20 @@ def test_a_deal_is_won_half_by_pointer_half_by_keyboard(page: Any) -> None:
         position.apply(parse_move(move))
         wait_moves(page, turn + 1)
         if turn == len(line) // 2:
+            still(page)
             page.screenshot(path=str(OUTPUT / "board-mid-game.png"), full_page=True)
 
-    page.wait_for_selector("#end.won:not([hidden])")
-    assert "You won" in page.inner_text("#end-text")
+    hop = "getComputedStyle(document.querySelector('[data-slot=nw] .card')).animationName"
+    assert page.evaluate(hop) == "hop"  # a modest celebration...
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(hop) == "none"  # ...that keeps still when asked to
+    page.emulate_media(reduced_motion="no-preference")
+    page.wait_for_selector("#win[open]")  # the win's overlay, the focus in it
+    assert page.inner_text("#win-title") == "You won!"
+    assert page.evaluate("document.activeElement.closest('#win') !== null")
+    facts = page.inner_text("#win-facts")
+    assert all(word in facts for word in ("Time", "Moves", "Hints", "Undos"))
+    page.screenshot(path=str(OUTPUT / "board-win.png"))
     wait_announced(page, "You won")
     # The last move and the win in one message: the live region keeps only its latest.
     assert page.inner_text("#announcer").index("You won") > 0
@@ -84,12 +97,9 @@ def test_a_deal_is_won_half_by_pointer_half_by_keyboard(page: Any) -> None:
     assert gestures["keyboard"] == len(line) // 2
     page.wait_for_function("document.querySelector('#wins').textContent.includes('3-card deal 1')")
 
-    hop = "getComputedStyle(document.querySelector('[data-slot=nw] .card')).animationName"
-    assert page.evaluate(hop) == "hop"  # a modest celebration...
-    page.emulate_media(reduced_motion="reduce")
-    assert page.evaluate(hop) == "none"  # ...that keeps still when asked to
-
-    page.click("#end-undo")  # undo works after the end too
+    page.keyboard.press("Escape")  # Esc closes the overlay
+    assert not page.evaluate("document.querySelector('#win').open")
+    page.click("#undo")  # undo works after the end too
     wait_moves(page, len(line) - 1)
     assert page.is_hidden("#end")
     # No more hopping once the game is on again (nor in the next game).
@@ -173,10 +183,12 @@ def test_the_phone_viewport_has_no_horizontal_scroll(chromium: Any, site: Any) -
         phone.goto("/")
         ready(phone)
         for size in ("S", "M", "L", "XL"):
+            open_menu(phone)
             phone.tap(f'[data-size="{size}"]')
             widths = phone.evaluate(
                 "[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
             assert widths[0] <= widths[1], f"size {size} scrolls sideways: {widths}"
+        close_menu(phone)
         open_deal(phone, DEAL)  # deal 1 starts D C@n D F@nw
         phone.tap(slot("stock"))
         wait_moves(phone, 1)
@@ -196,6 +208,7 @@ def test_the_phone_viewport_has_no_horizontal_scroll(chromium: Any, site: Any) -
         touch_drag(phone, slot("waste") + " .card.top", slot("w"))  # a finger drags it
         wait_moves(phone, 5)
         wait_announced(phone, "parked in the west cell")
+        still(phone)
         phone.screenshot(path=str(OUTPUT / "board-phone.png"), full_page=True)
         phone.reload()
         ready(phone)

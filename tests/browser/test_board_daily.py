@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board_driver import ready, slot, wait_announced, wait_moves
+from .board_driver import ready, slot, wait_moves
 from .test_pages import make_past_daily, sign_up, start_daily
 
 
-def test_a_ranked_daily_is_named_and_refuses_to_undo_a_stock_turn(page: Any) -> None:
+def test_a_ranked_daily_asks_before_a_turn_and_a_hint_and_offers_no_turn_undo(page: Any) -> None:
     sign_up(page)
     start_daily(page)
     ready(page)
@@ -18,13 +18,39 @@ def test_a_ranked_daily_is_named_and_refuses_to_undo_a_stock_turn(page: Any) -> 
     assert page.is_disabled("#replay")  # a daily has no public number to replay
 
     page.focus(slot("stock"))
+    page.keyboard.press("d")  # the first stock turn of a ranked attempt asks first
+    page.wait_for_selector("#confirm[open]")
+    assert "cannot be undone" in page.inner_text("#confirm-text")
+    assert page.evaluate("document.activeElement.id") == "confirm-no"  # the safe choice
+    page.keyboard.press("Escape")  # no: nothing is turned
+    assert page.inner_text("#moves") == "0"
+    page.focus(slot("stock"))
     page.keyboard.press("d")
+    page.wait_for_selector("#confirm[open]")
+    page.keyboard.press("Shift+Tab")  # to "Turn", by keyboard only
+    page.keyboard.press("Enter")
     wait_moves(page, 1)
+    page.focus(slot("stock"))
+    page.keyboard.press("d")  # warned once: the next turn just turns
+    wait_moves(page, 2)
+    assert page.is_disabled("#undo")  # the server refuses it, so the board does not offer it
+    assert "cannot take back a stock turn" in page.get_attribute("#undo", "title")
     page.keyboard.press("u")
-    page.wait_for_function("document.querySelector('#message').textContent !== ''")
-    assert "a stock turn (D or R) cannot be undone" in page.inner_text("#message")
-    wait_announced(page, "cannot be undone")
-    assert page.inner_text("#moves") == "1"
+    assert page.inner_text("#moves") == "2"
+
+    page.keyboard.press("h")  # a hint marks the result assisted: asked first
+    page.wait_for_selector("#confirm[open]")
+    assert "assisted" in page.inner_text("#confirm-text")
+    page.click("#confirm-no")
+    hints = "async () => (await (await fetch('/api/games/')).json())[0].hints"
+    assert page.evaluate(hints) == 0
+    page.click("#hint")
+    page.wait_for_selector("#confirm[open]")
+    page.click("#confirm-yes")
+    page.wait_for_selector("#table .slot.hinted")
+    assert page.evaluate(hints) == 1
+    page.click("#hint")  # assisted already: no second question
+    assert not page.evaluate("document.querySelector('#confirm').open")
 
 
 def test_a_ranked_daily_whose_day_is_over_replays_unranked_from_the_archive(

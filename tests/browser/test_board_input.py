@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board_driver import open_deal, slot, wait_announced, wait_moves
+from .board_driver import open_deal, open_menu, slot, wait_announced, wait_moves
 from .test_board_reconnect import another_tab
 
 
@@ -47,6 +47,7 @@ def test_a_held_key_acts_once_and_an_empty_deal_number_deals_nothing(page: Any) 
     page.wait_for_timeout(300)
     assert my_game_count(page) == before + 1
 
+    open_menu(page)
     page.fill("#deal", "")
     page.click("#open-deal button")
     page.wait_for_timeout(300)

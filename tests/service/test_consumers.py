@@ -179,7 +179,7 @@ async def test_undo_sync_and_hint(alice: Browser, layer: Any) -> None:
 @pytest.mark.parametrize("message, error", [
     ("{not json", "malformed JSON"),
     ("[1, 2]", 'send a JSON object such as {"type": "sync"}'),
-    ('{"type": "resign"}', "unknown type (use move, undo, hint or sync)"),
+    ('{"type": "resign"}', "unknown type (use move, undo, finish, hint or sync)"),
     ('{"type": "move"}', 'send the move as {"move": "F@tomb"}'),
     ('{"type": "move", "move": "Z"}', "'Z' is not a move"),
     ('{"type": "move", "move": "D", "seq": "x"}', "seq must be a whole number"),

@@ -20,12 +20,16 @@ def test_the_play_page_has_the_controls_and_no_game_state(alice: Browser) -> Non
         assert control in page
     for slot in ("nw", "ne", "sw", "se", "tomb", "n", "w", "e", "s", "stock", "waste"):
         assert f'data-slot="{slot}"' in page
-    assert game["id"] not in page  # the script fetches the table
+    # The page names the game to resume (so the script never asks for one that does not
+    # exist), but the script fetches the table: no state, no card, is rendered.
+    assert page.count(game["id"]) == 1 and f'"three-card": "{game["id"]}"' in page
+    assert '"stock_count":' not in page and '"waste":' not in page
     assert "csrftoken" in response.cookies
 
 
 def test_the_script_and_style_are_served(alice: Browser) -> None:
-    modules = ("play", "board", "input", "connection", "notation", "announcer")
+    modules = ("play", "board", "input", "connection", "notation", "announcer", "motion",
+               "looks", "overlay")
     for path, kind in (*((f"/static/tomb/{name}.js", "javascript") for name in modules),
                        ("/static/tomb/play.css", "css")):
         response = alice.get(path)

@@ -213,7 +213,7 @@ def test_malformed_and_unknown_messages_get_an_error_and_change_nothing(
 
     errors = run(attack())
     assert errors[0] == "malformed JSON"
-    assert "unknown type (use move, undo, hint or sync)" in errors
+    assert "unknown type (use move, undo, finish, hint or sync)" in errors
     assert all(len(error) < 200 for error in errors), "no long echo of the input"
     assert_untouched(stack, target)
 

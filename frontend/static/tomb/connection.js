@@ -16,7 +16,7 @@ const ACK_TIMEOUT_MS = 8000;
 const BACKOFF_MS = [300, 1000, 2000, 4000, 8000, 15000];
 const REST_AFTER_FAILURES = 3;  // reconnect attempts before an unsure action goes over REST
 const CLOSE_NOT_ALLOWED = 4403;
-const VERSIONED = new Set(["move", "undo"]);
+const VERSIONED = new Set(["move", "undo", "finish"]);
 const MOVED_ELSEWHERE = "The game changed on another screen: here it is as it stands now.";
 
 let handlers = { state() {}, hint() {}, error() {}, link() {} };
@@ -74,7 +74,7 @@ export function follow(game) {
 export const pending = () => Boolean(inflight || queue.length);
 export const isLive = () => Boolean(socket && socket.readyState === WebSocket.OPEN);
 
-// An action: {type: "move", move: "F@nw"} | {type: "undo"} | {type: "hint", fair?: true}.
+// An action: {type: "move", move: "F@nw"} | {type: "undo"} | {type: "finish"} | {type: "hint", fair?: true}.
 export function perform(action) {
   queue.push(action);
   pump();
@@ -126,7 +126,7 @@ function deliver(game) {
   if (gap && isLive()) socket.send(JSON.stringify({ type: "sync" }));
 }
 
-const REST_PATHS = { move: "moves/", undo: "undo/", hint: "hint/" };
+const REST_PATHS = { move: "moves/", undo: "undo/", finish: "finish/", hint: "hint/" };
 
 function restBody(entry) {
   const { action } = entry;

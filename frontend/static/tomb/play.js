@@ -5,15 +5,13 @@ import { announce, attach as attachAnnouncer } from "./announcer.js";
 import { drawTable } from "./board.js";
 import * as link from "./connection.js";
 import { attachInput, cancelDrag } from "./input.js";
+import { attachLooks, blip, firstVisit, showLabels, store } from "./looks.js";
+import * as motion from "./motion.js";
 import { HOME, REDEAL, TURN, adviceFor, describeMove, movePlaces, placeName, targetOf }
   from "./notation.js";
+import { askFirst, showWin } from "./overlay.js";
 
 const $ = (selector) => document.querySelector(selector);
-const SIZES = ["S", "M", "L", "XL"];
-const store = {
-  get: (key, fallback) => { try { return localStorage.getItem(key) || fallback; } catch { return fallback; } },
-  set: (key, value) => { try { localStorage.setItem(key, value); } catch { /* private mode */ } },
-};
 
 let game = null;       // the last game payload drawn
 let selected = false;  // the top waste card is picked up (tap, then tap a pile)
@@ -30,10 +28,15 @@ function show(next) {
     selected = false;
     cancelDrag();
   }
+  const seen = before ? motion.measure($("#table")) : null;
   game = next;
   if (next.status === "playing") stopCelebrating();  // undone after the win
   draw();
-  if (before) tellChange(before, next);
+  if (before) {
+    const played = next.state.log.length - before.state.log.length;
+    motion.play($("#table"), seen, before.state, next.state, { cascade: played > 1 });
+    tellChange(before, next);
+  }
 }
 
 function draw() {
@@ -45,18 +48,31 @@ function draw() {
   const tomb = state.tomb;
   $("#tomb-counter").textContent = tomb.complete ? "complete" : `wants ${tomb.wants} · round ${tomb.round} of 4`;
   $("#moves").textContent = String(state.moves);
-  $("#passes").textContent = `${state.passes_left} (pass ${state.pass} of ${state.passes})`;
+  $("#passes").textContent = state.passes > 1
+    ? `Pass ${state.pass} of ${state.passes} · ${state.passes_left} left` : "One pass through the stock";
   $("#home").textContent = `${state.home} of 52`;
   const turn = $("#turn");
   const redeal = state.stock_count === 0;
   turn.dataset.move = redeal ? REDEAL : TURN;
-  turn.firstChild.textContent = redeal ? "Turn over " : "Turn ";
+  turn.querySelector(".what").textContent = redeal ? "Turn over" : "Turn";
   turn.disabled = !state.legal.includes(turn.dataset.move);
-  $("#undo").disabled = !state.can_undo;
+  $("#undo").disabled = $("#end-undo").disabled = !canUndo();
+  $("#undo").title = game.ranked && state.can_undo && !canUndo()
+    ? "A ranked daily cannot take back a stock turn or a win" : "";
   $("#hint").disabled = $("#fair-hint").disabled = game.status !== "playing";
+  $("#finish").hidden = !game.can_finish;
   $("#replay").disabled = $("#end-replay").disabled = !canReplay();
   drawEnd();
   tick();
+}
+
+// A ranked daily refuses to undo a stock turn or a win (game/actions.py): say so here too.
+function canUndo() {
+  const state = game.state;
+  if (!state.can_undo) return false;
+  if (!game.ranked) return true;
+  const last = state.log[state.log.length - 1];
+  return game.status !== "won" && last !== TURN && last !== REDEAL;
 }
 
 function variantName(slug) {
@@ -75,12 +91,11 @@ function title() {
 function drawEnd() {
   const end = $("#end");
   const over = game.status !== "playing";
-  end.hidden = !over;
+  end.hidden = game.status !== "lost";  // a win has its own overlay
   end.className = game.status;
-  $("#end-undo").disabled = !game.state.can_undo;
   if (!over) return;
   $("#end-text").textContent = game.status === "won"
-    ? `You won! All 52 cards are home in ${game.state.moves} moves.`
+    ? `You won! All 52 cards are home in ${game.state.moves} moves, ${game.hints} hints, ${game.undos} undos.`
     : `No move is left: this deal is lost. Undo${canReplay() ? ", replay it" : ""} or start a new deal.`;
 }
 
@@ -139,13 +154,16 @@ function tellChange(before, after) {
   const now = after.state.log;
   const parts = [];
   if (now.length < was.length) parts.push("Move undone.");
+  else if (now.length > was.length + 1) parts.push(`Finished: ${now.length - was.length} cards went home.`);
   else if (now.length === was.length + 1) {
     const round = after.state.tomb.round;
     const turned = round > before.state.tomb.round ? ` The tomb starts round ${round} of 4.` : "";
     parts.push(describeMove(now[now.length - 1], before.state, after.state) + turned);
   }
+  if (now.length !== was.length) blip(after.state.home > before.state.home ? "home" : "move");
   if (after.status !== before.status && after.status !== "playing") {
     parts.push($("#end-text").textContent);
+    showLabels(false);  // a first game is over: the piles' names have been seen
     if (after.status === "won") celebrate();
   }
   if (parts.length) announce(parts.join(" "));
@@ -156,8 +174,19 @@ function celebrate() {
   table.classList.remove("celebrate");
   void table.offsetWidth;  // restart the animation
   table.classList.add("celebrate");
+  blip("win");
   loadWins();
+  const delay = motion.still() ? 0 : 900;  // let the last cards land first
+  setTimeout(() => { if (game && game.status === "won") showWin(game, winActions); }, delay);
 }
+
+const winActions = {
+  variantName: (slug) => variantName(slug),
+  newDeal: () => newDeal(),
+  replay: () => replay(),
+  canReplay: () => canReplay(),
+  elapsed: () => $("#clock").textContent,
+};
 
 function stopCelebrating() { $("#table").classList.remove("celebrate"); }
 
@@ -172,9 +201,15 @@ const FAIR_VERDICTS = {
   lost: "However the unseen cards lie, the deal can no longer be won.",
 };
 
+// The chance is the share of sampled stock orders the move won: a sample, not a proof,
+// so it is rounded down and never said as "100%" (only an exact verdict says "wins").
 function fairVerdict(hint) {
   if (FAIR_VERDICTS[hint.verdict]) return FAIR_VERDICTS[hint.verdict];
-  return `From what you have seen, it wins about ${Math.round(hint.chance * 100)}% of the stock orders you could be facing.`;
+  const chance = Number(hint.chance) || 0;
+  if (chance >= 1) return "It won every stock order the hint tried from what you have seen; that is a sample, not a proof.";
+  if (chance <= 0) return "It won none of the stock orders the hint tried from what you have seen.";
+  const percent = Math.min(99, Math.max(1, Math.floor(chance * 100)));
+  return `It won ${percent}% of the stock orders the hint tried from what you have seen (a sample, not a proof).`;
 }
 
 function showHint(message) {
@@ -201,10 +236,25 @@ function play(move) {
     const refusal = place ? `That card does not go on the ${placeName(place)}.` : "That move is not possible now.";
     say(refusal);
     announce(refusal);
+    blip("refuse");
+    return;
+  }
+  if ((move === TURN || move === REDEAL) && game.ranked && store.get("tomb.warned-turn", "") !== "1") {
+    askFirst("In a ranked daily a stock turn cannot be undone. Turn the stock?", "Turn").then((yes) => {
+      if (!yes) return;
+      store.set("tomb.warned-turn", "1");
+      play(move);
+    });
     return;
   }
   say("");
   link.perform({ type: "move", move });
+}
+
+function finish() {
+  if (!game || !game.can_finish) return;
+  say("");
+  link.perform({ type: "finish" });
 }
 
 const board = {
@@ -218,17 +268,22 @@ const board = {
   },
   shortcut(key) {
     const keys = { D: board.turn, U: undo, H: () => askHint(false), G: () => askHint(true),
-      N: () => newDeal() };
+      N: () => newDeal(), F: finish };
     if (!keys[key]) return false;
     keys[key]();
     return true;
   },
 };
 
-function undo() { if (game) { say(""); link.perform({ type: "undo" }); } }
+function undo() { if (game && canUndo()) { say(""); link.perform({ type: "undo" }); } }
 
-function askHint(fair) {
+async function askHint(fair) {
   if (!game || game.status !== "playing") return;
+  if (game.ranked && !game.hints) {  // the first hint of a ranked attempt changes its result
+    const yes = await askFirst(`A ${fair ? "fair hint" : "hint"} marks your ranked result assisted: `
+      + "it then ranks below every unassisted one. Ask for it?", "Ask for the hint");
+    if (!yes || !game || game.status !== "playing") return;
+  }
   say(fair ? "Thinking without peeking…" : "Asking the solver…");
   link.perform(fair ? { type: "hint", fair: true } : { type: "hint" });
 }
@@ -269,12 +324,19 @@ async function newDeal(deal) {
   }
 }
 
+// The page names each variant's unfinished game (or null): ask for one only if it exists.
+const resumable = JSON.parse($("#resumable").textContent);
+
 async function resumeOrDeal() {
   const variant = $("#variant").value;
+  const id = resumable[variant];
+  resumable[variant] = null;  // a game dealt from here on is followed by its own id
+  if (!id) { await newDeal(); return; }
   try {
-    follow(await link.api("GET", `/api/games/resume/?variant=${encodeURIComponent(variant)}`));
+    follow(await link.api("GET", `/api/games/${encodeURIComponent(id)}/`));
+    if (game.status !== "playing") await newDeal();
   } catch (error) {
-    if (error.status === 404) await newDeal(); else say(error.message);
+    if (error.status === 404 || error.status === 403) await newDeal(); else say(error.message);
   }
 }
 
@@ -293,16 +355,6 @@ async function loadWins() {
     $("#wins").textContent = "Your wins: " + Object.entries(wins)
       .map(([slug, count]) => `${variantName(slug)} ${count}`).join(" · ");
   } catch { /* the count is a nicety */ }
-}
-
-function setSize(size) {
-  if (!SIZES.includes(size)) size = "M";
-  const root = $("#play");
-  for (const name of SIZES) root.classList.toggle(`size-${name}`, name === size);
-  for (const button of document.querySelectorAll("[data-size]")) {
-    button.setAttribute("aria-pressed", String(button.dataset.size === size));
-  }
-  store.set("tomb.size", size);
 }
 
 function wire() {
@@ -332,15 +384,26 @@ function wire() {
   $("#undo").onclick = $("#end-undo").onclick = undo;
   $("#hint").onclick = () => askHint(false);
   $("#fair-hint").onclick = () => askHint(true);
+  $("#finish").onclick = finish;
   $("#turn").onclick = board.turn;
   $("#variant").onchange = () => { store.set("tomb.variant", $("#variant").value); resumeOrDeal(); };
-  for (const button of document.querySelectorAll("[data-size]")) button.onclick = () => setSize(button.dataset.size);
+  $("#welcome-ok").onclick = () => { $("#welcome").hidden = true; showLabels(false); };
+  // Key badges show once a key is used (and always with a mouse: see play.css).
+  document.addEventListener("keydown", () => document.documentElement.classList.add("keyed"), { once: true });
+  // The skip link must come first in the page: it is drawn inside the page's content.
+  document.body.prepend($("#skip"));
+  $("#skip").onclick = (event) => {
+    event.preventDefault();
+    $('#table [tabindex="0"]').focus();
+  };
   setInterval(() => game && game.status === "playing" && game.started && tick(), 1000);
 }
 
 function start() {
+  const first = firstVisit();
+  attachLooks($("#play"), $("#stage"));
+  $("#welcome").hidden = !first;
   wire();
-  setSize(store.get("tomb.size", "M"));
   const variant = store.get("tomb.variant", "");
   if ([...$("#variant").options].some((option) => option.value === variant)) $("#variant").value = variant;
   const wanted = new URLSearchParams(location.search).get("game");

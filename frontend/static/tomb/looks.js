@@ -1,0 +1,116 @@
+// How the table looks and sounds, remembered per browser: the card size (Auto fits
+// the table to the screen; S, M, L, XL are fixed sizes, never bigger than what fits),
+// the table's surface, the card back, the pile names of a first game, and sound.
+
+const SIZES = { S: 56, M: 76, L: 100, XL: 132 };  // card widths in CSS pixels
+const SURFACES = ["felt", "baize", "claret", "walnut", "slate", "sand"];
+const BACKS = ["lattice", "navy", "laurel"];
+const MIN_CARD = 34;
+const MAX_CARD = 180;
+
+export const store = {
+  get: (key, fallback) => { try { return localStorage.getItem(key) || fallback; } catch { return fallback; } },
+  set: (key, value) => { try { localStorage.setItem(key, value); } catch { /* private mode */ } },
+};
+
+let root = null;
+let stage = null;
+let size = "auto";
+
+// The table in card widths (see play.css: a slot is 1.16 card wide and 1.56 high,
+// gaps .14): "wide" puts stock and waste beside the X, "tall" below it.
+const SHAPES = {
+  wide: { w: 3 * 1.16 + 1.9 + 4 * 0.14, h: 3 * 1.56 + 2 * 0.14 },
+  tall: { w: 3 * 1.16 + 2 * 0.14, h: 4 * 1.56 + 3 * 0.14 },
+};
+
+function fit() {
+  const width = stage.clientWidth - 8;
+  const height = stage.clientHeight - 8;
+  if (width <= 0 || height <= 0) return;
+  let best = null;
+  for (const [name, shape] of Object.entries(SHAPES)) {
+    const card = Math.min(width / shape.w, height / shape.h);
+    if (!best || card > best.card) best = { name, card };
+  }
+  // A fixed size is never bigger than what fits: the table never scrolls.
+  const card = Math.max(MIN_CARD, Math.min(size === "auto" ? best.card : SIZES[size], best.card, MAX_CARD));
+  root.style.setProperty("--cw", `${Math.floor(card)}px`);
+  root.dataset.shape = best.name;
+}
+
+export function setSize(wanted) {
+  size = wanted === "auto" || SIZES[wanted] ? wanted : "auto";
+  for (const button of document.querySelectorAll("[data-size]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.size === size));
+  }
+  store.set("tomb.size", size);
+  if (stage) fit();
+}
+
+function pick(kind, choices, value) {
+  const chosen = choices.includes(value) ? value : choices[0];
+  for (const name of choices) root.classList.toggle(`${kind}-${name}`, name === chosen);
+  store.set(`tomb.${kind}`, chosen);
+  return chosen;
+}
+
+export const setSurface = (value) => pick("surface", SURFACES, value);
+export const setBack = (value) => pick("back", BACKS, value);
+
+// -- the names of the piles, for a first game ------------------------------------
+
+export function showLabels(on) {
+  root.classList.toggle("coach", on);
+  document.querySelector("#labels").checked = on;
+  store.set("tomb.labels", on ? "on" : "off");
+}
+
+export const firstVisit = () => store.get("tomb.labels", "") === "";
+
+// -- sound: short WebAudio blips, off unless the player turns it on ---------------
+
+let audio = null;
+let soundOn = false;
+
+export function setSound(on) {
+  soundOn = Boolean(on);
+  document.querySelector("#sound").checked = soundOn;
+  store.set("tomb.sound", soundOn ? "on" : "off");
+}
+
+export function blip(kind) {
+  if (!soundOn) return;
+  try {
+    audio = audio || new AudioContext();
+    const tones = { move: [520, 0.05], home: [780, 0.07], turn: [330, 0.04], win: [1040, 0.25],
+      refuse: [180, 0.09] };
+    const [frequency, length] = tones[kind] || tones.move;
+    const oscillator = audio.createOscillator();
+    const gain = audio.createGain();
+    oscillator.frequency.value = frequency;
+    oscillator.type = "triangle";
+    gain.gain.setValueAtTime(0.12, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + length);
+    oscillator.connect(gain).connect(audio.destination);
+    oscillator.start();
+    oscillator.stop(audio.currentTime + length);
+  } catch { /* no audio here: the game is silent */ }
+}
+
+export function attachLooks(playRoot, stageElement) {
+  root = playRoot;
+  stage = stageElement;
+  setSize(store.get("tomb.size", "auto"));
+  document.querySelector("#surface").value = setSurface(store.get("tomb.surface", "felt"));
+  document.querySelector("#back").value = setBack(store.get("tomb.back", "lattice"));
+  setSound(store.get("tomb.sound", "off") === "on");
+  showLabels(store.get("tomb.labels", "on") === "on");
+  new ResizeObserver(fit).observe(stage);
+  fit();
+  for (const button of document.querySelectorAll("[data-size]")) button.onclick = () => setSize(button.dataset.size);
+  document.querySelector("#surface").onchange = (event) => setSurface(event.target.value);
+  document.querySelector("#back").onchange = (event) => setBack(event.target.value);
+  document.querySelector("#sound").onchange = (event) => { setSound(event.target.checked); blip("move"); };
+  document.querySelector("#labels").onchange = (event) => showLabels(event.target.checked);
+}
