@@ -13,7 +13,7 @@ import secrets
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from functools import partial
 from typing import Any
 
@@ -300,10 +300,11 @@ def _owned_by(player: Player) -> Any:
 
 def do_create_game(
     player: Player, variant: Variant, deal: Deal, *, ranked: bool = False,
-    closes_at: datetime | None = None, winnable: bool = False,
+    closes_at: datetime | None = None, winnable: bool = False, daily_date: date | None = None,
 ) -> Payload:
-    """A new game; ``ranked`` and ``closes_at`` are for the leaderboards' daily attempts,
-    ``winnable`` marks a deal dealt by the "winnable deals only" option."""
+    """A new game; ``ranked``, ``closes_at`` and ``daily_date`` are for the leaderboards'
+    daily attempts and replays, ``winnable`` marks a deal dealt by the "winnable deals
+    only" option."""
     with transaction.atomic():
         game = Game.objects.create(
             variant=variant.slug,
@@ -315,6 +316,7 @@ def do_create_game(
             ranked=ranked,
             closes_at=closes_at,
             winnable=winnable,
+            daily_date=daily_date,
         )
         if game.free_play:
             _count_abandoned(player, game)

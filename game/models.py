@@ -60,6 +60,8 @@ class Game(models.Model):
     # No move, undo or hint after this time: a ranked daily closes with its
     # day, when the archive starts showing its order.
     closes_at = models.DateTimeField(null=True, blank=True)
+    # The day whose daily this deal is (a ranked attempt or an archive replay): its title.
+    daily_date = models.DateField(null=True, blank=True)
     # Dealt by the "winnable deals only" option: a deal the solver proved won.
     # Its free-play records are kept apart from those of deals off the pack.
     winnable = models.BooleanField(default=False)

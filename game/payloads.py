@@ -57,6 +57,7 @@ def game_summary(game: Game) -> dict[str, Any]:
         "finished": _time(game.finished_at),
         "started": _time(game.started_at),
         "closes": _time(game.closes_at),
+        "daily_date": game.daily_date.isoformat() if game.daily_date else None,
     }
 
 

@@ -67,6 +67,9 @@ class GameSummarySerializer(serializers.Serializer):
     closes = serializers.DateTimeField(
         allow_null=True, help_text="a ranked daily takes no action after this time",
     )
+    daily_date = serializers.DateField(
+        allow_null=True, help_text="the day whose daily this deal is (ranked or a replay)",
+    )
 
 
 class FreePlayFiguresSerializer(serializers.Serializer):

@@ -232,7 +232,7 @@ def _new_attempt(
 ) -> Payload:
     payload = game_actions.do_create_game(
         player, get_variant(daily.variant), daily.deal(), ranked=ranked,
-        closes_at=day_end(daily.date) if ranked else None,
+        closes_at=day_end(daily.date) if ranked else None, daily_date=daily.date,
     )
     fields: dict[str, Any] = {}
     if ranked and client is not None:

@@ -15,7 +15,7 @@ from .lines import winning_line
 GAME_FIELDS = {
     "id", "variant", "deal", "seeded", "ranked", "version", "status", "home", "moves", "undos",
     "hints", "created", "updated", "finished", "started", "closes", "state", "deal_kind",
-    "free_play", "can_finish",
+    "free_play", "can_finish", "daily_date",
 }
 
 

@@ -216,3 +216,16 @@ def test_the_database_refuses_a_second_ranked_attempt(
         Attempt.objects.create(daily=todays_daily, game=other, user=carol, ranked=True)
     Attempt.objects.create(daily=todays_daily, game=other, user=carol, ranked=False)
     assert str(Attempt.objects.filter(user=carol, ranked=True).get().game_id) == game["id"]
+
+
+def test_a_daily_game_names_its_day_for_the_board_title(
+    carol_browser: Browser, todays_daily: Daily
+) -> None:
+    ranked = carol_browser.post(PLAY).json()
+    past = Daily.objects.create(date=todays_daily.date - timedelta(days=3), variant="three-card",
+                                seed=4242, candidate=0)
+    replay = carol_browser.post(f"/api/daily/three-card/{past.date}/replay/").json()
+
+    assert ranked["daily_date"] == todays_daily.date.isoformat() and ranked["ranked"]
+    assert replay["daily_date"] == past.date.isoformat() and not replay["ranked"]
+    assert carol_browser.new_game()["daily_date"] is None

@@ -113,4 +113,8 @@ export function attachLooks(playRoot, stageElement) {
   document.querySelector("#back").onchange = (event) => setBack(event.target.value);
   document.querySelector("#sound").onchange = (event) => { setSound(event.target.checked); blip("move"); };
   document.querySelector("#labels").onchange = (event) => showLabels(event.target.checked);
+  // "Winnable only" is a choice of deals, remembered with the looks.
+  const winnable = document.querySelector("#winnable");
+  winnable.checked = store.get("tomb.winnable", "off") === "on";
+  winnable.onchange = () => store.set("tomb.winnable", winnable.checked ? "on" : "off");
 }

@@ -82,9 +82,10 @@ function variantName(slug) {
 
 function title() {
   const name = variantName(game.variant);
+  if (game.deal_kind === "winnable") return `${name} · deal ${game.deal} · proved winnable`;
   if (!game.seeded) return `${name} · deal ${game.deal}`;
-  if (!game.ranked) return `Daily ${name} — replay, unranked`;
-  const day = game.closes ? new Date(Date.parse(game.closes) - 1).toISOString().slice(0, 10) : "";
+  const day = game.daily_date || "";
+  if (!game.ranked) return `Daily ${name} ${day} — replay, unranked`;
   return `Daily ${name} ${day} — ranked attempt`;
 }
 
@@ -315,6 +316,7 @@ function follow(next) {
 async function newDeal(deal) {
   const body = { variant: $("#variant").value };
   if (deal) body.deal = Number(deal);
+  else if ($("#winnable").checked) body.winnable = true;  // a deal the solver proved won
   try {
     follow(await link.api("POST", "/api/games/", body));
     say("");
