@@ -62,9 +62,9 @@ def test_a_ranked_daily_whose_day_is_over_replays_unranked_from_the_archive(
     assert page.is_disabled("#replay")  # not before the day is over
     past = make_past_daily(site, 1)
     site.manage("shell", "-c", (  # the attempt's day is yesterday's, now closed
-        "from datetime import datetime, time, timezone; from game.models import Game;"
+        "from datetime import datetime, time, timedelta, timezone; from game.models import Game;"
         "from leaderboards.days import today;"
-        f"Game.objects.filter(pk='{game}').update("
+        f"Game.objects.filter(pk='{game}').update(daily_date=today() - timedelta(days=1),"
         "closes_at=datetime.combine(today(), time(), tzinfo=timezone.utc))"))
 
     page.reload()
@@ -76,4 +76,6 @@ def test_a_ranked_daily_whose_day_is_over_replays_unranked_from_the_archive(
     replay = page.evaluate("async () => (await (await fetch('/api/games/' + "
                            "new URLSearchParams(location.search).get('game') + '/')).json())")
     assert replay["id"] != game and replay["ranked"] is False and replay["seeded"] is True
-    assert page.is_disabled("#replay")  # its day is not known here: no replay offered
+    assert replay["daily_date"] == str(past)
+    assert page.inner_text("#title").endswith(f"{past} — replay, unranked")
+    assert not page.is_disabled("#replay")  # a replay of a closed day replays again

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from game.engine import can_finish, new_game, parse_move
+from game.freeplay import winnable_lines
 from tests.service.lines import winning_line
 
 from .board_driver import open_deal, open_menu, ready, slot, still, wait_moves
@@ -237,3 +238,36 @@ def test_keyboard_only_skip_link_picked_card_and_hint_labels(page: Any) -> None:
     page.wait_for_selector("#table .slot.hinted")
     labels = page.eval_on_selector_all("#table .slot.hinted", "s => s.map(x => x.ariaLabel)")
     assert labels and all("hinted" in label for label in labels)
+
+
+def test_winnable_only_deals_a_proved_deal_and_its_win_counts_apart(device: Any) -> None:
+    name, tab, errors = device
+    tab.goto("/")
+    ready(tab)
+    tab.check("#winnable")
+    tab.click("#new")
+    tab.wait_for_function("document.querySelector('#title').textContent.includes('proved')")
+    game = tab.evaluate("async () => (await (await fetch('/api/games/' + "
+                        "new URLSearchParams(location.search).get('game') + '/')).json())")
+    lines = winnable_lines(game["variant"])
+    assert game["deal_kind"] == "winnable" and game["deal"] in lines
+
+    tab.reload()
+    ready(tab)
+    assert tab.is_checked("#winnable")  # remembered by the browser
+    play = """async ({id, moves}) => {
+      const token = document.cookie.split('; ').find((c) => c.startsWith('csrftoken=')).slice(10);
+      for (const move of moves) {
+        const answer = await fetch(`/api/games/${id}/moves/`, {method: 'POST',
+          headers: {'Content-Type': 'application/json', 'X-CSRFToken': token},
+          body: JSON.stringify({move})});
+        if (!answer.ok) throw new Error(await answer.text());
+      }
+    }"""
+    tab.evaluate(play, {"id": game["id"], "moves": lines[game["deal"]].split()})
+    tab.wait_for_selector("#win[open]")  # the board heard the win from the server
+    assert "winnable deals" in tab.inner_text("#win-free")
+    assert "1 won of 1" in tab.inner_text("#win-free")
+    assert "New personal best" in tab.inner_text("#win-best")
+    tab.screenshot(path=str(OUTPUT / f"board-win-winnable-{name}.png"))
+    assert not errors

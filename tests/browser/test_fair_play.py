@@ -68,9 +68,14 @@ def play_like_a_person(page: Any, seed: int, rng: random.Random) -> None:
         else:
             by_pointer(page, move, position, rng.randrange(6))
             page.focus(slot("stock"))
+        if turn == 0:  # a ranked attempt's first stock turn is confirmed: read, then agree
+            page.wait_for_selector("#confirm[open]")
+            time.sleep(pause(rng, "D", keyboard=False))
+            page.click("#confirm-yes")
+            page.focus(slot("stock"))
         position.apply(parse_move(move))
         wait_moves(page, turn + 1)
-    page.wait_for_selector("#end.won:not([hidden])")
+    page.wait_for_selector("#win[open]")
 
 
 def test_people_playing_at_a_human_pace_are_not_flagged(chromium: Any, site: Any) -> None:

@@ -32,6 +32,11 @@ function fact(term, value) {
   return row;
 }
 
+// A win's new personal best, in words (empty when none): play.js says it with the win.
+export function personalBest(game, variant) {
+  return freePlayLines(game, variant).best;
+}
+
 // The free-play figures, when the server sends them (a finished free game).
 function freePlayLines(game, variant) {
   const free = game.free_play;
@@ -64,8 +69,6 @@ export function showWin(game, actions) {
   $("#win-close").onclick = () => dialog.close();
   if (!dialog.open) dialog.showModal();
   $("#win-new").focus();
-  // The live region has said the win with the last move (play.js); the best is news.
-  if (best) announce(best);
   if (game.seeded) dailyResult(game);
 }
 

@@ -9,7 +9,7 @@ import { attachLooks, blip, firstVisit, showLabels, store } from "./looks.js";
 import * as motion from "./motion.js";
 import { HOME, REDEAL, TURN, adviceFor, describeMove, movePlaces, placeName, targetOf }
   from "./notation.js";
-import { askFirst, showWin } from "./overlay.js";
+import { askFirst, personalBest, showWin } from "./overlay.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -101,14 +101,14 @@ function drawEnd() {
 }
 
 // A public deal replays by its number. A daily has none: its unranked replay is
-// asked from the archive, which opens a day only once it is over; a daily whose
-// day is unknown here (an unranked one) is not offered a replay.
+// asked from the archive, which opens a day only once it is over (UTC midnight).
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 function dailyReplayUrl() {
-  if (!game.seeded || !game.closes) return null;
-  const closes = Date.parse(game.closes);
-  if (Date.now() + link.clockSkewMs < closes) return null;
-  const day = new Date(closes - 1).toISOString().slice(0, 10);
-  return `/api/daily/${encodeURIComponent(game.variant)}/${day}/replay/`;
+  if (!game.seeded || !game.daily_date) return null;
+  const over = Date.parse(`${game.daily_date}T00:00:00Z`) + DAY_MS;
+  if (Date.now() + link.clockSkewMs < over) return null;
+  return `/api/daily/${encodeURIComponent(game.variant)}/${game.daily_date}/replay/`;
 }
 
 const canReplay = () => Boolean(game && (game.deal || dailyReplayUrl()));
@@ -164,10 +164,11 @@ function tellChange(before, after) {
   if (now.length !== was.length) blip(after.state.home > before.state.home ? "home" : "move");
   if (after.status !== before.status && after.status !== "playing") {
     parts.push($("#end-text").textContent);
+    if (after.status === "won") parts.push(personalBest(after, variantName(after.variant)));
     showLabels(false);  // a first game is over: the piles' names have been seen
     if (after.status === "won") celebrate();
   }
-  if (parts.length) announce(parts.join(" "));
+  if (parts.length) announce(parts.filter(Boolean).join(" "));
 }
 
 function celebrate() {
