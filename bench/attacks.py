@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from service import attacks  # noqa: E402
-from service.stack import Stack  # noqa: E402
+from service.stack import started_stack  # noqa: E402
 
 
 def main() -> int:
@@ -29,16 +29,12 @@ def main() -> int:
     times: dict[str, list[float]] = {}
     refused: dict[str, bool] = {}
     for _ in range(runs):
-        stack = Stack(Path(tempfile.mkdtemp(prefix="tomb-attacks-")))
-        attacks.prepare(stack)
-        stack.start()
-        try:
+        log_dir = Path(tempfile.mkdtemp(prefix="tomb-attacks-"))
+        with started_stack(log_dir, attacks.ATTACK_ENV) as stack:
             for attack in attacks.every_attack(stack):
                 outcome = attack()
                 times.setdefault(outcome.attack, []).append(outcome.seconds * 1000)
                 refused[outcome.attack] = refused.get(outcome.attack, True) and outcome.refused
-        finally:
-            stack.stop()
     print(f"{'attack':48} {'refused':>8} {'median ms':>10}  (runs: {runs})")
     for name, values in times.items():
         print(f"{name:48} {'yes' if refused[name] else 'NO':>8} {statistics.median(values):10.1f}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board_driver import open_deal, open_menu, slot, wait_announced, wait_moves
+from .board_driver import open_deal, open_menu, slot, still, wait_announced, wait_moves
 from .test_board_reconnect import another_tab
 
 
@@ -17,6 +17,7 @@ def test_a_drag_ends_cleanly_when_its_card_is_played_from_another_tab(page: Any)
     open_deal(page, 1)
     page.keyboard.press("d")
     wait_moves(page, 1)
+    still(page)  # the turned card has landed: press where it rests, not where it slid from
     card = page.locator("#table .waste .card.top").bounding_box()
     page.mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)
     page.mouse.down()

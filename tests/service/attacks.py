@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 import subprocess
 import sys
@@ -340,7 +339,3 @@ ATTACK_ENV = {
     "DAILY_DIFFICULTY_GAMES": "0",
 }
 
-
-def prepare(stack: Stack) -> None:
-    stack.env.update(ATTACK_ENV)
-    os.environ.setdefault("PYTHONHASHSEED", "0")

@@ -16,6 +16,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -255,3 +257,16 @@ class Visitor:
 
     def close(self) -> None:
         self.http.close()
+
+
+@contextmanager
+def started_stack(log_dir: Path, env: dict[str, str] | None = None) -> Iterator[Stack]:
+    """A whole stack (database, worker, server) for a test module, with extra settings."""
+    require_services()
+    running = Stack(log_dir)
+    running.env.update(env or {})
+    try:
+        running.start()
+        yield running
+    finally:
+        running.stop()

@@ -13,21 +13,15 @@ from collections.abc import Iterator
 import pytest
 
 from . import attacks
-from .stack import Stack, require_services
+from .stack import Stack, started_stack
 
 pytestmark = pytest.mark.integration
 
 
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-    require_services()
-    running = Stack(tmp_path_factory.mktemp("attack-stack"))
-    attacks.prepare(running)
-    try:
-        running.start()
+    with started_stack(tmp_path_factory.mktemp("attack-stack"), attacks.ATTACK_ENV) as running:
         yield running
-    finally:
-        running.stop()
 
 
 def test_every_attack_of_issue_11_is_refused(stack: Stack) -> None:

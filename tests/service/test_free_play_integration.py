@@ -15,7 +15,7 @@ import psycopg
 import pytest
 
 from .lines import winning_line
-from .stack import Stack, Visitor, require_services
+from .stack import Stack, Visitor, started_stack
 
 pytestmark = pytest.mark.integration
 DEAL = 2
@@ -23,13 +23,8 @@ DEAL = 2
 
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-    require_services()
-    running = Stack(tmp_path_factory.mktemp("stack"))
-    try:
-        running.start()
+    with started_stack(tmp_path_factory.mktemp("stack")) as running:
         yield running
-    finally:
-        running.stop()
 
 
 def at_once(visitor: Visitor, send: Callable[[httpx.Client], httpx.Response],

@@ -19,7 +19,7 @@ from websockets.exceptions import ConnectionClosed
 
 from .lines import winning_line
 from .secrecy import StockWatch
-from .stack import Stack, Visitor, require_services
+from .stack import Stack, Visitor, started_stack
 
 pytestmark = [pytest.mark.integration, pytest.mark.asyncio]
 DEAL = 2
@@ -28,13 +28,8 @@ TIMEOUT = 20
 
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-    require_services()
-    running = Stack(tmp_path_factory.mktemp("stack"))
-    try:
-        running.start()
+    with started_stack(tmp_path_factory.mktemp("stack")) as running:
         yield running
-    finally:
-        running.stop()
 
 
 @pytest.fixture
