@@ -1,5 +1,7 @@
 """The page to play on: a template and a small script that talks to the API."""
 
+import json
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
@@ -17,6 +19,7 @@ def play(request: HttpRequest) -> HttpResponse:
     return render(request, "game/play.html", {
         "variants": VARIANTS.values(),
         "default_variant": DEFAULT_VARIANT.slug,
+        "variant_slugs": json.dumps(list(VARIANTS)),
         "resumable": actions.unfinished_ids(player),
     })
 

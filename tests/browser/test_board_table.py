@@ -271,3 +271,21 @@ def test_winnable_only_deals_a_proved_deal_and_its_win_counts_apart(device: Any)
     assert "New personal best" in tab.inner_text("#win-best")
     tab.screenshot(path=str(OUTPUT / f"board-win-winnable-{name}.png"))
     assert not errors
+
+
+def test_the_first_request_goes_out_early_and_is_used_once(page: Any) -> None:
+    """The page sends the board's first request before its modules load; the board takes
+    that answer instead of asking again: a first visit deals exactly one game, a reload
+    resumes it, and the game named in the URL opens."""
+    page.goto("/")
+    ready(page)
+    mine = "async () => (await (await fetch('/api/games/')).json()).map((game) => game.id)"
+    dealt = page.evaluate(mine)
+    assert len(dealt) == 1 and dealt[0] in page.url
+    page.goto("/")  # no ?game=: the page names the unfinished game, the early GET opens it
+    ready(page)
+    assert page.evaluate(mine) == dealt and dealt[0] in page.url
+    page.evaluate("localStorage.setItem('tomb.variant', 'classic')")
+    page.goto("/")  # the chosen variant has no game yet: one new classic deal
+    ready(page)
+    assert len(page.evaluate(mine)) == 2 and "classic" in page.inner_text("#title").lower()

@@ -34,10 +34,20 @@ export let clockSkewMs = 0;  // server clock minus this one, from REST answers' 
 
 export function setHandlers(given) { handlers = { ...handlers, ...given }; }
 
+// The page's inline script may have sent the board's first request while the modules
+// loaded: the same request takes its answer, once.
+function early(method, url, body) {
+  const sent = window.tombEarly;
+  if (!sent || sent.method !== method || sent.url !== url
+      || JSON.stringify(sent.body) !== JSON.stringify(body)) return null;
+  window.tombEarly = null;
+  return sent.response;
+}
+
 export async function api(method, url, body) {
   let response;
   try {
-    response = await fetch(url, {
+    response = await early(method, url, body) || await fetch(url, {
       method, credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-CSRFToken": cookie("csrftoken") },
       body: body === undefined ? undefined : JSON.stringify(body),
