@@ -76,6 +76,11 @@ def play_like_a_person(page: Any, seed: int, rng: random.Random) -> None:
         position.apply(parse_move(move))
         wait_moves(page, turn + 1)
     page.wait_for_selector("#win[open]")
+    # The ranked win's overlay: the place on today's board and the share line with its link.
+    expect(page.locator("#win-rank")).to_contain_text("on today's board")
+    share = page.inner_text("#win-share")
+    assert "won" in share and "/daily/three-card/" in share
+    page.screenshot(path=str(OUTPUT / "board-win-ranked-daily.png"))
 
 
 def test_people_playing_at_a_human_pace_are_not_flagged(chromium: Any, site: Any) -> None:

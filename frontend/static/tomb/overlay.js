@@ -87,6 +87,10 @@ async function dailyResult(game) {
     $("#win-rank").textContent = "";
     $("#win-daily").hidden = false;
     if (!me.ranked) return;
+    if (me.under_review) {
+      $("#win-rank").textContent = "Your result is under review: it joins today's board once an admin has looked at it.";
+      return;
+    }
     const board = await link.api("GET", `/api/daily/${variant}/${today.date}/board/`);
     const name = $("#play").dataset.user;
     const mine = board.entries.find((entry) => entry.player === name);
