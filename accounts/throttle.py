@@ -33,6 +33,7 @@ meanwhile, so concurrent sign-ups cannot pass the limit.
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import math
 import time
@@ -52,9 +53,20 @@ log = logging.getLogger(__name__)
 
 
 def client_address(request: HttpRequest) -> str:
-    """REMOTE_ADDR only: behind a trusted proxy uvicorn's --proxy-headers (FORWARDED_ALLOW_IPS)
+    """REMOTE_ADDR only, an IPv6 address counted by its /64 (a client picks addresses within
+    its /64 at will; game.limits.network_of does the same, which accounts may not import).
+    Behind a trusted proxy uvicorn's --proxy-headers (FORWARDED_ALLOW_IPS)
     has already put the real client there; X-Forwarded-For itself is anyone's to forge."""
-    return str(request.META.get("REMOTE_ADDR", ""))
+    address = str(request.META.get("REMOTE_ADDR", ""))
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return str(parsed)
 
 
 def cool_off(request: HttpRequest | None = None) -> timedelta:

@@ -31,9 +31,14 @@ def loads(text: str | bytes) -> Any:
 
 
 def depth(value: Any) -> int:
-    """Levels of arrays and objects: 0 for a scalar, 1 for [] or {}."""
-    if isinstance(value, dict):
-        return 1 + max((depth(item) for item in value.values()), default=0)
-    if isinstance(value, list):
-        return 1 + max((depth(item) for item in value), default=0)
-    return 0
+    """Levels of arrays and objects: 0 for a scalar, 1 for [] or {}. Walked with a stack of
+    its own, not recursion: json.loads accepts nesting deep enough to overflow Python's."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict | list):
+            level += 1
+            deepest = max(deepest, level)
+            stack.extend((child, level) for child in (
+                item.values() if isinstance(item, dict) else item))
+    return deepest

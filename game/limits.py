@@ -15,6 +15,7 @@ worth less than an outage.
 from __future__ import annotations
 
 import hashlib
+import ipaddress
 import logging
 import math
 import time
@@ -40,11 +41,27 @@ def parse_rate(text: str) -> Rate:
     return Rate(int(count), PERIODS[period.strip()[0]])
 
 
+def network_of(address: str) -> str:
+    """The client as the limits and the fair-play check count it: an IPv4 address, or an
+    IPv6 address's /64 (one subscriber's network: a client picks addresses within it at
+    will, so counting single IPv6 addresses would let it slip past every per-address
+    limit). Anything unparsable is taken as it is."""
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
+    return str(parsed)
+
+
 def hint_wait(who: str, address: str) -> int:
     """Take a hint from both allowances: 0 if allowed, else the seconds to wait."""
     limits = [
         (f"hint:player:{_short(who)}", parse_rate(settings.HINT_RATE)),
-        (f"hint:address:{_short(address)}", parse_rate(settings.HINT_ADDRESS_RATE)),
+        (f"hint:address:{_short(network_of(address))}", parse_rate(settings.HINT_ADDRESS_RATE)),
     ]
     try:
         return max(_take(key, rate) for key, rate in limits)

@@ -245,7 +245,11 @@ def _new_attempt(
 
 def _fair_play_start(daily: Daily, user_id: int | None, client: Client) -> dict[str, Any]:
     """The hashes a ranked attempt keeps, and its flags when another account already
-    played this daily from the same device or address (one query)."""
+    played this daily from the same device or address.
+
+    The earlier accounts' results are held too: the scout may start second (the main
+    account opens its attempt, makes no move, and waits for the scout's stock), so
+    which account came first tells nothing. A result an admin already decided stays."""
     device, address = client.device_hash(), client.address_hash()
     fields: dict[str, Any] = {"device_hash": device, "address_hash": address}
     same = fairplay.same_client(device, address)
@@ -253,12 +257,31 @@ def _fair_play_start(daily: Daily, user_id: int | None, client: Client) -> dict[
         return fields
     others = list(
         Attempt.objects.filter(same, daily=daily, ranked=True).exclude(user_id=user_id)
-        .values_list("device_hash", "address_hash")
+        .values("id", "device_hash", "address_hash", "flags", "review")
     )
-    reasons = fairplay.shared_reasons(device, address, others)
+    pairs = [(other["device_hash"], other["address_hash"]) for other in others]
+    reasons = fairplay.shared_reasons(device, address, pairs)
     if reasons:
         fields.update(flags=" ".join(reasons), review=Review.PENDING)
+        _hold_the_others(others, device, address, daily.variant)
     return fields
+
+
+def _hold_the_others(others: list[dict[str, Any]], device: str, address: str,
+                     variant: str) -> None:
+    """Flag the earlier attempts this start shares a device or an address with."""
+    held = 0
+    for other in others:
+        if other["review"] != Review.NONE:
+            continue  # already held, or decided by an admin
+        flags = other["flags"]
+        for reason in fairplay.shared_reasons(other["device_hash"], other["address_hash"],
+                                              [(device, address)]):
+            flags = fairplay.add_flag(flags, reason)
+        Attempt.objects.filter(pk=other["id"]).update(flags=flags, review=Review.PENDING)
+        held += 1
+    if held:  # they may be in the live field now: watchers get a fresh picture
+        transaction.on_commit(best_effort(partial(events.send_field, variant)))
 
 
 def _ranked_game_id(daily: Daily, user_id: int) -> Any:

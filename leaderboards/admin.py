@@ -140,13 +140,20 @@ class ReviewQueueAdmin(ReadOnlyAdmin):
             format_html_join("", "<tr>" + "<td>{}</td>" * 8 + "</tr>", rows),
         )
 
-    @admin.action(description="Clear (show on the boards and the live field)")
+    def has_review_permission(self, request: HttpRequest) -> bool:
+        """Deciding a review writes attempts and standings: staff who may only view
+        the queue (or hold a result of their own in it) may not decide."""
+        return bool(request.user.has_perm("leaderboards.change_attempt"))
+
+    @admin.action(description="Clear (show on the boards and the live field)",
+                  permissions=["review"])
     def clear(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
         count = actions.do_review(list(queryset.values_list("pk", flat=True)), Review.CLEARED,
                                   f"by {request.user.get_username()}")
         self.message_user(request, f"{count} result(s) cleared.", messages.SUCCESS)
 
-    @admin.action(description="Mark player unranked (off every board)")
+    @admin.action(description="Mark player unranked (off every board)",
+                  permissions=["review"])
     def mark_player_unranked(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
         count = actions.do_review(list(queryset.values_list("pk", flat=True)),
                                   Review.UNRANKED, f"by {request.user.get_username()}")
@@ -216,11 +223,13 @@ class PlayerAdmin(UserAdmin):  # type: ignore[type-arg]
         standing = getattr(user, "standing", None)
         return standing is None or not standing.unranked
 
-    @admin.action(description="Mark unranked (hide from every board and the live field)")
+    @admin.action(description="Mark unranked (hide from every board and the live field)",
+                  permissions=["change"])
     def mark_unranked(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
         self._set(request, queryset, unranked=True)
 
-    @admin.action(description="Mark ranked (show on the boards again)")
+    @admin.action(description="Mark ranked (show on the boards again)",
+                  permissions=["change"])
     def mark_ranked(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
         self._set(request, queryset, unranked=False)
 

@@ -45,6 +45,8 @@ from typing import Any
 from django.db.models import Q
 from django.utils.crypto import salted_hmac
 
+from game.limits import network_of
+
 PACE_FLOOR_MS = 100
 PACE_MIN_PLACEMENTS = 20
 STOCK_TURNS = frozenset({"D", "R"})
@@ -80,7 +82,7 @@ def client_of(request: Any) -> Client:
     FORWARDED_ALLOW_IPS) puts the real client there; X-Forwarded-For itself is
     never read here, since anyone can send it."""
     return Client(device=getattr(request, "device_id", "") or "",
-                  address=request.META.get("REMOTE_ADDR", "") or "")
+                  address=network_of(request.META.get("REMOTE_ADDR", "") or ""))
 
 
 def same_client(device_hash: str, address_hash: str) -> Q | None:

@@ -61,16 +61,19 @@ def record(game: Game, action: str, at: datetime) -> tuple[int, bool]:
 
 def _pace(game: Game, action: str, at: datetime, time_ms: int, fields: dict[str, Any]) -> bool:
     """Time a placement from the previous move or undo, and flag a pace no human keeps
-    (fairplay.too_fast). Adds to ``fields``; True when the result is flagged just now."""
-    if action != "move" or not fairplay.is_placement(game.log):
+    (fairplay.too_fast). A Finish adds no interval (the engine played those cards) but
+    its win is judged like any other. Adds to ``fields``; True when flagged just now."""
+    placing = action == "move" and fairplay.is_placement(game.log)
+    if not placing and action != "finish":
         return False
     attempt = (Attempt.objects.filter(game_id=game.id)
                .values("last_move_at", "intervals", "flags", "review").first())
     if attempt is None or attempt["last_move_at"] is None:
         return False
-    intervals = [*fairplay.parse_intervals(attempt["intervals"]),
-                 elapsed_ms(attempt["last_move_at"], at)]
-    fields["intervals"] = " ".join(map(str, intervals))
+    intervals = fairplay.parse_intervals(attempt["intervals"])
+    if placing:
+        intervals.append(elapsed_ms(attempt["last_move_at"], at))
+        fields["intervals"] = " ".join(map(str, intervals))
     flags = attempt["flags"]
     if fairplay.PACE in flags.split() or attempt["review"] == Review.CLEARED or not \
             fairplay.too_fast(intervals, won=game.status == Status.WON, time_ms=time_ms):

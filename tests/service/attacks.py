@@ -145,6 +145,34 @@ def second_account_on_the_same_device(stack: Stack) -> Outcome:
                    f"public boards show {sorted(public)}")
 
 
+def main_account_first_then_scout(stack: Stack) -> Outcome:
+    """The order reversed: the main account opens its attempt and makes no move (its
+    clock has not started); a scout on the same device then turns the whole stock; the
+    main account plays the line. It must be held all the same."""
+    browser = sign_up(stack, "main")
+    game = browser.post(PLAY).json()
+    sign_up(stack, "spotter", address=browser.address)
+    log_in(browser, "spotter")
+    timer = Timer()
+    spot = browser.post(PLAY).json()
+    for _ in range(52):
+        if browser.post(f"/api/games/{spot['id']}/moves/", {"move": "D"}).status_code != 200:
+            break
+    log_in(browser, "main")
+    held_now = browser.get("/api/daily/three-card/").json()["me"]["under_review"]
+    seconds = timer.seconds()
+    (seed,) = sql(stack, "SELECT seed FROM leaderboards_daily WHERE date = %s "
+                         "AND variant = 'three-card'", today())[0]
+    for move in seeded_line(seed):
+        browser.post(f"/api/games/{game['id']}/moves/", {"move": move})
+    board = browser.get(f"/api/daily/three-card/{today()}/board/").json()["entries"]
+    browser.close()
+    public = {row["player"] for row in board}
+    refused = held_now is True and not {"main", "spotter"} & public
+    return Outcome("main account first, then a scout on its device", refused, seconds,
+                   f"both held for review; day board shows {sorted(public)}")
+
+
 # -- 2. the keys ------------------------------------------------------------------
 
 def site_on_placeholder_keys(stack: Stack) -> Outcome:
@@ -319,6 +347,7 @@ def every_attack(stack: Stack) -> list[Callable[[], Outcome]]:
         lambda: visitor_reads_todays_deal(stack),
         lambda: new_account_reads_todays_deal(stack),
         lambda: second_account_on_the_same_device(stack),
+        lambda: main_account_first_then_scout(stack),
         lambda: site_on_placeholder_keys(stack),
         lambda: lock_out_a_rival(stack),
         lambda: register_a_look_alike(stack),

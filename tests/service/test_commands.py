@@ -16,7 +16,7 @@ from django.core.management import CommandError, call_command
 from game.models import Game
 from leaderboards import dailies
 from leaderboards.days import candidate_seed, today
-from leaderboards.models import Attempt, Daily, Standing
+from leaderboards.models import Attempt, Daily, Review, Standing
 
 pytestmark = pytest.mark.django_db
 PAST = date(2026, 11, 1)
@@ -172,6 +172,7 @@ def season() -> None:
     played(second, "erin", status="playing", home=12, time_ms=20_000, moves=30)
     played(classic, "frank", status="lost", home=40, time_ms=70_000, moves=60)
     Standing.objects.create(user=User.objects.get(username="grace"), unranked=True)
+    Attempt.objects.filter(daily=second).update(flags="device", review=Review.PENDING)
 
 
 def test_export_writes_every_ranked_result_in_board_order(season: None) -> None:
@@ -191,6 +192,7 @@ def test_export_writes_every_ranked_result_in_board_order(season: None) -> None:
                     "assisted": "no", "hints": "0", "seconds": "125.500", "moves": "140",
                     "undos": "3"}
     assert rows[2]["assisted"] == "yes" and rows[3]["on_boards"] == "no"
+    assert rows[4]["on_boards"] == "no"  # held for review
     assert "5 result(s) exported" in err
 
 

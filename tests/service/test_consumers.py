@@ -295,6 +295,8 @@ async def test_a_frame_nested_too_deep_gets_an_error_and_the_socket_stays(
     game = await new_game(alice)
     socket = await open_board(game, alice)
 
+    await socket.send_to(text_data="[" * 400 + "]" * 400)  # deep enough to overflow a recursion
+    assert (await socket.receive_json_from())["error"] == "JSON nested more than 16 levels deep"
     await socket.send_to(text_data="[" * 2000 + "]" * 2000)
     refused = await socket.receive_json_from()
     await socket.send_json_to({"type": "sync", "seq": 1})

@@ -228,14 +228,15 @@ def test_a_second_account_behind_the_same_address_is_held_for_review(stack: Stac
     rows = dict(sql(stack, "SELECT u.username, a.flags || '/' || a.review FROM "
                            "leaderboards_attempt a JOIN auth_user u ON u.id = a.user_id "
                            "WHERE u.username IN ('frank', 'grace', 'heidi')"))
-    assert rows == {"frank": "/", "grace": "/", "heidi": "address/pending"}
+    # grace and heidi share an address: both are held (which came first tells nothing).
+    assert rows == {"frank": "/", "grace": "address/pending", "heidi": "address/pending"}
     assert sql(stack, "SELECT count(*) FROM leaderboards_attempt WHERE address_hash LIKE %s "
                       "OR address_hash = ''", "%198.51%") == [(0,)]
     me = third.get("/api/daily/three-card/").json()["me"]
     assert me["under_review"] is True
     board = first.get(f"/api/daily/three-card/{today()}/board/").json()
-    assert {"frank", "grace"} <= {row["player"] for row in board["entries"]}
-    assert "heidi" not in {row["player"] for row in board["entries"]}
+    assert "frank" in {row["player"] for row in board["entries"]}
+    assert not {"grace", "heidi"} & {row["player"] for row in board["entries"]}
     for visitor in (first, second, third):
         visitor.close()
 

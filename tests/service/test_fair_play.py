@@ -86,7 +86,7 @@ def test_the_device_cookie_is_random_long_lived_and_http_only(alice: Browser) ->
     assert alice.get("/api/csrf/").cookies[COOKIE].value != "not-a-device<script>"
 
 
-def test_a_second_account_on_the_same_device_is_held_until_an_admin_clears_it(
+def test_two_accounts_on_one_device_are_both_held_until_an_admin_clears_them(
     screened: Any, carol: User, dave: User, alice: Browser, admin_client: Client
 ) -> None:
     first = Browser()
@@ -98,24 +98,25 @@ def test_a_second_account_on_the_same_device_is_held_until_an_admin_clears_it(
 
     attempt = Attempt.objects.get(user=dave)
     assert (attempt.flags, attempt.review) == ("device", Review.PENDING)
-    assert Attempt.objects.get(user=carol).review == Review.NONE  # the first played fair
+    # Which account came first says nothing (a scout may start second): both are held.
+    first_attempt = Attempt.objects.get(user=carol)
+    assert (first_attempt.flags, first_attempt.review) == ("device", Review.PENDING)
     # Its player sees it under review: the API's "me", the daily page, the calendar.
     assert second.get("/api/daily/three-card/").json()["me"]["under_review"] is True
     assert 'id="under-review"' in second.get("/daily/three-card/").content.decode()
     calendar = second.get("/api/me/daily-stats/").json()[0]["calendar"]
     assert [day["under_review"] for day in calendar] == [True]
     assert "under review" in second.get("/me/stats/").content.decode()
-    assert first.get("/api/daily/three-card/").json()["me"]["under_review"] is False
-    # Nobody else sees it.
+    assert first.get("/api/daily/three-card/").json()["me"]["under_review"] is True
+    # Nobody else sees them.
     held = public_names(alice)
-    assert held == {"day": ["carol"], "field": ["carol"], "streak": ["carol"],
-                    "day page": ["carol"]}
+    assert held == {"day": [], "field": [], "streak": [], "day page": []}
 
     queue = admin_client.get(QUEUE).content.decode()
     assert "dave" in queue and "device" in queue
     evidence = admin_client.get(f"{QUEUE}{attempt.pk}/change/").content.decode()
     assert "<td>carol</td><td>device</td>" in evidence
-    decide(admin_client, "clear", attempt)
+    decide(admin_client, "clear", attempt, first_attempt)
 
     assert Attempt.objects.get(user=dave).review == Review.CLEARED
     shown = public_names(alice)
@@ -184,6 +185,29 @@ def test_a_scripted_win_at_machine_speed_is_flagged_for_pace(
     assert carol_browser.get("/api/daily/three-card/").json()["me"]["under_review"] is True
 
 
+def test_a_scripted_win_ended_with_finish_is_judged_too(
+    carol_browser: Browser, todays_daily: Any, clock: Clock
+) -> None:
+    """Placements paced so the median passes (most at 120 ms, the rest at once), then the
+    rest played by Finish: the win's time is under placements x floor, and it is flagged."""
+    game = play(carol_browser)
+    placements = 0
+    for move in seeded_line(todays_daily.seed):
+        if move not in ("D", "R"):  # stock turns are not timed: the script makes them at once
+            placements += 1
+            clock.tick(0.12 if placements % 5 < 3 else 0.0)
+        state = carol_browser.move(game["id"], move).json()
+        if state["can_finish"]:
+            break
+    finished = carol_browser.post(f"/api/games/{game['id']}/finish/")
+
+    attempt = Attempt.objects.get()
+    intervals = fairplay.parse_intervals(attempt.intervals)
+    assert finished.status_code == 200 and attempt.status == "won"
+    assert fairplay.pace_figures(intervals)["median_ms"] >= fairplay.PACE_FLOOR_MS
+    assert (attempt.flags, attempt.review) == ("pace", Review.PENDING)
+
+
 def test_an_honest_player_is_not_flagged_even_turning_the_stock_fast(
     carol_browser: Browser, alice: Browser, todays_daily: Any, clock: Clock
 ) -> None:
@@ -232,6 +256,8 @@ async def test_the_live_field_leaves_a_held_result_out_until_it_is_cleared(
 
     second = await sync_to_async(on_device_of)(first, dave)
     game = await sync_to_async(play)(second)
+    # The same device: carol is held as well, and the field is sent again without her.
+    assert json.loads(await socket.receive_from())["entries"] == []
     for move in seeded_line(daily.seed)[:12]:
         await sync_to_async(second.move)(game["id"], move)
     assert await socket.receive_nothing(timeout=0.2)  # dave's start and progress: held
@@ -266,3 +292,28 @@ async def test_a_result_flagged_mid_game_leaves_the_live_field(
                for message in messages)
     await socket.disconnect()
     await get_channel_layer().flush()
+
+
+def test_staff_who_may_only_view_the_queue_cannot_decide(
+    screened: Any, carol: User, dave: User
+) -> None:
+    from django.contrib.auth.models import Permission
+
+    first = Browser()
+    first.log_in(carol)
+    play(first)
+    play(on_device_of(first, dave))
+    viewer = User.objects.create_user("clerk", password="elba-1814-x", is_staff=True)
+    viewer.user_permissions.add(Permission.objects.get(codename="view_flaggedattempt"),
+                                Permission.objects.get(codename="view_user"))
+    client = Client()
+    client.force_login(viewer)
+    held = Attempt.objects.get(user=dave)
+
+    queue = client.get(QUEUE).content.decode()
+    client.post(QUEUE, {"action": "clear", "_selected_action": [held.pk]})
+    client.post("/admin/auth/user/", {"action": "mark_unranked", "_selected_action": [carol.pk]})
+
+    assert "dave" in queue and 'value="clear"' not in queue
+    assert Attempt.objects.get(pk=held.pk).review == Review.PENDING
+    assert not Standing.objects.filter(user=carol, unranked=True).exists()

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from game.limits import network_of
 from game.models import Game
 
 from .conftest import Browser
@@ -33,7 +34,8 @@ def test_a_page_number_must_be_ascii_digits_of_sane_length(
 
 def test_a_body_nested_too_deep_is_a_400_and_changes_nothing(alice: Browser) -> None:
     game = alice.new_game()
-    for raw in ("[" * 3000 + "]" * 3000, '{"move": ' + "[" * 20 + "]" * 20 + "}",
+    for raw in ("[" * 3000 + "]" * 3000, "[" * 400 + "]" * 400, "[" * 900 + "]" * 900,
+                '{"move": ' + "[" * 20 + "]" * 20 + "}",
                 '{"a":' * 3000 + "1" + "}" * 3000):
         response = alice.post(f"/api/games/{game['id']}/moves/", raw=raw)
         assert response.status_code == 400
@@ -56,3 +58,21 @@ def test_hints_are_limited_per_address_whatever_the_session(
     assert int(answers[3].headers["Retry-After"]) > 0
     assert elsewhere.post(f"/api/games/{elsewhere.new_game()['id']}/hint/").status_code == 200
     assert sum(Game.objects.values_list("hints", flat=True)) == 4  # the refused one uncounted
+
+
+def test_an_ipv6_client_is_counted_by_its_64_whatever_address_it_picks(
+    settings: Any, db: Any
+) -> None:
+    settings.HINT_RATE, settings.HINT_ADDRESS_RATE = "5/minute", "2/minute"
+    answers = []
+    for host in ("2001:db8:1:2::1", "2001:db8:1:2:ffff::9", "2001:db8:1:2:abcd::3"):
+        visitor = Browser(address=host)
+        answers.append(visitor.post(f"/api/games/{visitor.new_game()['id']}/hint/").status_code)
+    other_network = Browser(address="2001:db8:1:3::1")
+
+    assert answers == [200, 200, 429]
+    assert other_network.post(
+        f"/api/games/{other_network.new_game()['id']}/hint/").status_code == 200
+    assert network_of("::ffff:198.51.100.7") == "198.51.100.7"
+    assert network_of("2001:db8:1:2:3:4:5:6") == "2001:db8:1:2::/64"
+    assert network_of("not an address") == "not an address"

@@ -14,7 +14,7 @@ from django.db.models import QuerySet
 from game.engine import EngineError, get_variant
 from leaderboards.boards import BOARD_ORDER
 from leaderboards.days import parse_day
-from leaderboards.models import Attempt
+from leaderboards.models import Attempt, Review
 
 COLUMNS = ("date", "variant", "player", "on_boards", "status", "cards_home", "won",
            "assisted", "hints", "seconds", "moves", "undos")
@@ -33,10 +33,12 @@ def results(variant: str | None, first: date | None, last: date | None) -> Query
 
 def row(attempt: Attempt) -> list[Any]:
     standing = getattr(attempt.user, "standing", None)
+    # Off the boards: an unranked player, or a result held for review.
+    hidden = (standing is not None and standing.unranked) or attempt.review == Review.PENDING
     return [
         attempt.daily.date.isoformat(), attempt.daily.variant,
         attempt.user.get_username() if attempt.user else "",
-        "no" if standing is not None and standing.unranked else "yes",
+        "no" if hidden else "yes",
         attempt.status, attempt.home, "yes" if attempt.home == 52 else "no",
         "yes" if attempt.assisted else "no", attempt.hints,
         f"{attempt.time_ms / 1000:.3f}", attempt.moves, attempt.undos,
