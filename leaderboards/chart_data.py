@@ -24,7 +24,8 @@ from .models import Attempt, Daily
 
 WEEKS = 12
 MONTHS = 12
-TIME = charts.Scale("time", charts.clock, charts.TIME_STEPS_MS, beats="faster than")
+TIME = charts.Scale("time", charts.clock, charts.TIME_STEPS_MS, beats="faster than",
+                    whole=False)
 MOVES = charts.Scale("moves", charts.plain, beats="in fewer moves than")
 HOME = charts.Scale("cards home", charts.plain, beats="more cards home than",
                     higher_is_better=True)

@@ -2,7 +2,7 @@
 
 No chart library: a histogram, a bar chart of rates and a line of best times are a few
 rectangles and some text. Each chart is an inline ``<svg role="img">`` labelled by its
-own ``<title>`` and ``<desc>`` (the desc says in words what the picture shows), and
+own ``<title>`` and described by its ``<desc>`` (the desc says in words what the picture shows), and
 carries the table of figures it was drawn from, which the page shows under "The
 figures". With nothing to draw, a chart is a sentence (``empty``), never empty axes.
 
@@ -69,6 +69,7 @@ class Scale:
     steps: Sequence[int] = field(default=COUNT_STEPS)
     beats: str = "fewer than"  # how a better figure is said: "faster than"
     higher_is_better: bool = False
+    whole: bool = True  # counts: a bin 8 to 11 holds 8, 9, 10 and 11
 
 
 def clock(ms: int) -> str:
@@ -109,9 +110,10 @@ def bins_of(values: Sequence[int], steps: Sequence[int], mine: int | None = None
 
 
 def bin_label(item: Bin, scale: Scale) -> str:
-    if item.high - item.low == 1:
+    last = item.high - 1 if scale.whole else item.high
+    if last == item.low:
         return scale.format(item.low)
-    return f"{scale.format(item.low)} to {scale.format(item.high)}"
+    return f"{scale.format(item.low)} to {scale.format(last)}"
 
 
 def histogram(ident: str, title: str, values: Sequence[int], scale: Scale, *,
@@ -124,8 +126,8 @@ def histogram(ident: str, title: str, values: Sequence[int], scale: Scale, *,
     tallest = max(item.count for item in bins)
     players = len(values)
     desc = (f"{players} player{'s' * (players != 1)}, {scale.noun} from "
-            f"{scale.format(min(values))} to {scale.format(max(values))}; the most "
-            f"({tallest}) between {bin_label(max(bins, key=lambda b: b.count), scale)}.")
+            f"{scale.format(min(values))} to {scale.format(max(values))}; the largest group, "
+            f"{tallest}, at {bin_label(max(bins, key=lambda b: b.count), scale)}.")
     if mine is not None:
         better = sum(1 for value in values
                      if (value < mine if scale.higher_is_better else value > mine))
@@ -284,7 +286,7 @@ def _svg(ident: str, title: str, desc: str, parts: list[str]) -> SafeString:
     # Every text above went through escape(); the numbers are formatted here.
     return mark_safe(
         f'<svg class="chart-svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-labelledby="{ident}-title {ident}-desc" preserveAspectRatio="xMidYMid meet">'
+        f'aria-labelledby="{ident}-title" aria-describedby="{ident}-desc" preserveAspectRatio="xMidYMid meet">'
         f'<title id="{ident}-title">{escape(title)}</title>'
         f'<desc id="{ident}-desc">{escape(desc)}</desc>'
         + "".join(parts) + "</svg>")

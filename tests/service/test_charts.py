@@ -32,7 +32,8 @@ def test_a_histogram_has_a_title_a_description_and_a_table() -> None:
 
     assert chart.svg is not None and chart.table is not None and chart.empty is None
     svg = str(chart.svg)
-    assert 'role="img"' in svg and 'aria-labelledby="c1-title c1-desc"' in svg
+    assert 'role="img"' in svg and 'aria-labelledby="c1-title"' in svg
+    assert 'aria-describedby="c1-desc"' in svg
     assert '<title id="c1-title">Winners&#x27; times</title>' in svg
     assert f'<desc id="c1-desc">{chart.desc.replace(chr(39), "&#x27;")}</desc>' in svg
     assert chart.desc.startswith("3 players, time from 1:01 to 2:05")
