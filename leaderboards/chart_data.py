@@ -118,11 +118,13 @@ def month_starts(today: date, months: int = MONTHS) -> list[date]:
 
 def weekly_rates(user_id: int, today: date) -> dict[str, list[charts.Rate]]:
     """Per variant, the ranked dailies played and won in each of the last WEEKS weeks
-    (Monday first): one grouped query."""
+    (Monday first): one grouped query. A past day's unfinished game counts as not won,
+    as in the player's figures; today's only once it is over."""
     starts = week_starts(today)
     rows = (
         Attempt.objects.filter(user_id=user_id, ranked=True, daily__date__gte=starts[0],
                                daily__date__lte=today)
+        .exclude(daily__date=today, status=Status.PLAYING)  # today's game may yet be won
         .annotate(week=TruncWeek("daily__date")).values("daily__variant", "week")
         .annotate(played=Count("id"), won=Count("id", filter=Q(status=Status.WON)))
         .order_by()

@@ -21,8 +21,9 @@ from html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 # The drawing's own units; the page scales it to its width (viewBox).
-WIDTH, HEIGHT = 480, 250
-LEFT, RIGHT, TOP, BOTTOM = 46, 12, 30, 46
+# 18-unit text on a 420-unit width reads at about 15 px in a phone's 350 px column.
+WIDTH, HEIGHT = 420, 240
+LEFT, RIGHT, TOP, BOTTOM = 64, 30, 32, 52
 PLOT_W, PLOT_H = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 MAX_BINS = 12
 # Bin widths a reader can add up in their head: seconds and minutes, or plain counts.
@@ -146,7 +147,7 @@ def histogram(ident: str, title: str, values: Sequence[int], scale: Scale, *,
     # on a phone; the table has every bin.
     for index in sorted({0, len(bins) // 2, len(bins)}):
         value = bins[0].low + index * (bins[0].high - bins[0].low)
-        parts.append(_text(LEFT + index * slot, HEIGHT - BOTTOM + 18, scale.format(value),
+        parts.append(_text(LEFT + index * slot, HEIGHT - BOTTOM + 22, scale.format(value),
                            "tick", "middle"))
     parts.append(_text(LEFT + PLOT_W / 2, HEIGHT - 6, scale.noun, "axis", "middle"))
     marked = next((i for i, item in enumerate(bins) if item.mine), None)
@@ -193,14 +194,15 @@ def rate_bars(ident: str, title: str, periods: Sequence[Rate], *, empty: str) ->
     for index, period in enumerate(periods):
         x = LEFT + index * slot
         if period.played:
-            height = PLOT_H * period.won / period.played
+            # A week played and not won still shows a sliver, apart from "no daily".
+            height = max(PLOT_H * period.won / period.played, 3)
             parts.append(f'<rect class="bar" x="{x + 2:.1f}" y="{TOP + PLOT_H - height:.1f}" '
                          f'width="{max(slot - 4, 1):.1f}" height="{height:.1f}" '
                          f'data-rate="{percent(period.won, period.played)}"/>')
         else:
             parts.append(_text(x + slot / 2, TOP + PLOT_H - 4, "-", "none", "middle"))
         if index % 2 == 0 or len(periods) <= 6:
-            parts.append(_text(x + slot / 2, HEIGHT - BOTTOM + 18, period.short, "tick",
+            parts.append(_text(x + slot / 2, HEIGHT - BOTTOM + 22, period.short, "tick",
                                "middle"))
     table = Table(caption=title, heads=("Period", "Won", "Played", "Win rate"), rows=tuple(
         (p.label, str(p.won), str(p.played),
@@ -239,7 +241,7 @@ def best_line(ident: str, title: str, periods: Sequence[Best], *, empty: str) ->
             parts.append(f'<circle class="point" cx="{x:.1f}" cy="{y:.1f}" r="5" '
                          f'data-ms="{period.ms}"/>')
         if index % 2 == 0 or len(periods) <= 6:
-            parts.append(_text(x, HEIGHT - BOTTOM + 18, period.short, "tick", "middle"))
+            parts.append(_text(x, HEIGHT - BOTTOM + 22, period.short, "tick", "middle"))
     parts.insert(1, _polyline(segment))
     table = Table(caption=title, heads=("Month", "Best time"), rows=tuple(
         (p.label, "no win" if p.ms is None else clock(p.ms)) for p in periods))

@@ -73,6 +73,7 @@ def check_chart(page: Any, ident: str) -> None:
     figure.get_by_text("The figures").click()
     expect(figure.get_by_role("table")).to_be_visible()
     assert figure.locator("tbody tr").count() >= 1
+    figure.get_by_text("The figures").click()  # closed again for the screenshots
 
 
 def test_the_day_in_figures_after_my_game(page: Any, site: Any) -> None:

@@ -100,7 +100,8 @@ def test_win_rate_bars_and_best_times() -> None:
                                           charts.Best("Feb", "F", None),
                                           charts.Best("Mar", "M", 100_000)], empty="")
 
-    assert re.findall(r'data-rate="(\d+)"', str(rates.svg)) == ["50", "100"]
+    assert re.findall(r'height="([\d.]+)" data-rate="(\d+)"', str(rates.svg)) == [
+        (f"{charts.PLOT_H / 2:.1f}", "50"), (f"{charts.PLOT_H:.1f}", "100")]
     assert rates.desc == "2 of the 3 periods with a daily played; 4 won of 5 (80%); " \
                          "the best, three: 100%."
     ys = dict(re.findall(r'cy="([\d.]+)" r="5" data-ms="(\d+)"', str(best.svg)))
@@ -208,3 +209,9 @@ def test_my_statistics_draw_weeks_and_months_in_two_queries(
     rates = chart_data.weekly_rates(carol.pk, day)["three-card"]
     assert len(rates) == 12 and sum(r.played for r in rates) == 4  # 40 days: in 12 weeks
     assert sum(r.won for r in rates) == 3
+    playing = a_daily(day - timedelta(days=2))
+    result(playing, carol, status="playing", home=3, time_ms=1, moves=1)
+    Attempt.objects.filter(user=carol, daily__date=day).update(status="playing")
+    rates = chart_data.weekly_rates(carol.pk, day)["three-card"]
+    # Today's game still being played is not counted yet; an earlier day's is, not won.
+    assert (sum(r.played for r in rates), sum(r.won for r in rates)) == (4, 2)
