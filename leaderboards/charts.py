@@ -288,7 +288,8 @@ def _svg(ident: str, title: str, desc: str, parts: list[str]) -> SafeString:
     # Every text above went through escape(); the numbers are formatted here.
     return mark_safe(
         f'<svg class="chart-svg" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-labelledby="{ident}-title" aria-describedby="{ident}-desc" preserveAspectRatio="xMidYMid meet">'
+        f'aria-labelledby="{ident}-title" aria-describedby="{ident}-desc" '
+        f'preserveAspectRatio="xMidYMid meet">'
         f'<title id="{ident}-title">{escape(title)}</title>'
         f'<desc id="{ident}-desc">{escape(desc)}</desc>'
         + "".join(parts) + "</svg>")
