@@ -21,7 +21,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from game.actions import ActionError, free_play_stats, player_from
 from game.engine import DEFAULT_VARIANT, VARIANTS
 
-from . import actions, boards
+from . import actions, boards, chart_data, charts
 from .days import today
 
 View = Callable[..., HttpResponse]
@@ -72,6 +72,7 @@ def day(request: HttpRequest, variant: str, day: str) -> HttpResponse:
     return render(request, "leaderboards/day.html", {
         "variant": chosen, "variants": VARIANTS.values(), "daily": boards.daily_info(found),
         "board": boards.day_board(found, actions.check_page(request.GET.get("page"))),
+        "spread": chart_data.day_charts(found, request.user.pk),
     })
 
 
@@ -119,15 +120,32 @@ def my_stats(request: HttpRequest) -> HttpResponse:
             kind["fastest"] = None if kind["fastest_ms"] is None else boards.clock(
                 kind["fastest_ms"])
     stats = []
+    rates: dict[str, list[charts.Rate]] = {}
+    bests: dict[str, list[charts.Best]] = {}
     if request.user.is_authenticated:
         stats = boards.my_stats(request.user.pk, actions.variant_slugs(), month)
+        rates = chart_data.weekly_rates(request.user.pk, today())
+        bests = chart_data.monthly_bests(request.user.pk, today())
     for entry in stats:
         entry["weeks"] = month_grid(month, entry["calendar"])
         entry["name"] = VARIANTS[entry["variant"]].name
+        entry["charts"] = history_charts(entry["variant"], entry["name"], rates, bests)
     return render(request, "leaderboards/my_stats.html", {
         "stats": stats, "free": free, "month": month, "variants": VARIANTS.values(),
         **month_links(month),
     })
+
+
+def history_charts(variant: str, name: str, rates: dict[str, list[charts.Rate]],
+                   bests: dict[str, list[charts.Best]]) -> list[charts.Chart]:
+    return [
+        charts.rate_bars(f"chart-{variant}-weeks", f"{name}: win rate by week",
+                         rates.get(variant, []),
+                         empty=f"No ranked {name} played in the last {chart_data.WEEKS} weeks."),
+        charts.best_line(f"chart-{variant}-months", f"{name}: best time by month",
+                         bests.get(variant, []),
+                         empty=f"No ranked {name} won in the last {chart_data.MONTHS} months."),
+    ]
 
 
 def month_links(month: date) -> dict[str, date | None]:
