@@ -71,7 +71,8 @@ def rate_seed(seed: int, variant: str) -> tuple[Rating, str]:
     """The graded blind players' rating of a candidate and its band (a tenth of a
     second: cheap enough to rate every candidate before screening it)."""
     found = rating.rate(Position(deal_from_seed(seed), get_variant(variant)))
-    return found, rating.band_for(found.rate, variant)
+    # Banded as stored and as calibrated: to four decimals.
+    return found, rating.band_for(round(found.rate, 4), variant)
 
 
 def _distance(band: str, wanted: tuple[str, ...]) -> int:
@@ -89,9 +90,10 @@ def find_winnable(day: date, variant: str, deadline: float | None = None) -> Fou
     its wanted_bands).
     """
     wanted = wanted_bands(day)
+    first_pass = settings.DAILY_BAND_CANDIDATES
     rated: list[tuple[int, int, Rating, str]] = []
     for index, seed in candidate_seeds(day, variant):
-        if index >= settings.DAILY_BAND_CANDIDATES:
+        if index >= first_pass:
             break
         found_rating, band = rate_seed(seed, variant)
         rated.append((index, seed, found_rating, band))
@@ -104,7 +106,7 @@ def find_winnable(day: date, variant: str, deadline: float | None = None) -> Fou
     # None in the wanted bands: the closest band first, then the candidate order.
     rated += [(index, seed, *rate_seed(seed, variant))
               for index, seed in candidate_seeds(day, variant) if index >= len(rated)]
-    tried = {entry[0] for entry in rated if entry[3] in wanted}
+    tried = {entry[0] for entry in rated if entry[0] < first_pass and entry[3] in wanted}
     rest = sorted((entry for entry in rated if entry[0] not in tried),
                   key=lambda entry: (_distance(entry[3], wanted), entry[0]))
     for index, seed, found_rating, band in rest:

@@ -28,6 +28,7 @@ from ``random.Random("policy/seed")``: the same deal gives the same rating.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Callable
@@ -153,9 +154,14 @@ def load_bands(path: Path = BANDS_FILE) -> dict[str, Any]:
     return dict(json.loads(path.read_text()))
 
 
+@functools.cache
+def shipped_bands() -> dict[str, Any]:
+    return load_bands()
+
+
 def thresholds(variant: str, bands: dict[str, Any] | None = None) -> list[float]:
     """The win rates that separate easy | medium | hard | expert, highest first."""
-    data = load_bands() if bands is None else bands
+    data = shipped_bands() if bands is None else bands
     return [float(value) for value in data["variants"][variant]["thresholds"]]
 
 
