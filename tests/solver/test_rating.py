@@ -10,7 +10,16 @@ import pytest
 from game.engine import Position, Status, new_game
 from solver_worker import rate as rate_cli
 from solver_worker.rating import (
-    BANDS, GAMES, POLICIES, Policy, band_of, chooser, cuts_from, load_bands, play, rate,
+    BANDS,
+    GAMES,
+    POLICIES,
+    Policy,
+    band_of,
+    chooser,
+    cuts_from,
+    load_bands,
+    play,
+    rate,
     thresholds,
 )
 
