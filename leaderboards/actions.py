@@ -17,18 +17,21 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import Avg, Count, Q
 from django.utils import timezone
 
 from game import actions as game_actions
 from game.actions import ActionError, BadRequest, GameNotFound, NotAllowedNow, Player
 from game.engine import VARIANTS, Variant, get_variant
 from game.events import best_effort
+from game.models import Status
+from solver_worker.rating import BANDS
 
 from . import dailies, events, fairplay
 from .boards import ALL_TIME_BOARDS
 from .days import day_end, day_start, is_over, parse_day, today
 from .fairplay import Client
-from .models import Attempt, Daily, PlayerStats, Review, Standing
+from .models import Attempt, BandCheck, Daily, PlayerStats, Review, Standing
 
 Payload = dict[str, Any]
 MAX_PAGE = 10_000
@@ -351,3 +354,32 @@ def do_set_unranked(user_ids: list[int], unranked: bool, reason: str = "") -> in
                 user_id=user_id, defaults={"unranked": unranked, "reason": reason}
             )
     return len(user_ids)
+
+
+# -- the bands against the real players ----------------------------------------
+
+def do_compare_bands() -> list[BandCheck]:
+    """Rewrite the band checks: per variant and band, the dailies' mean rating beside
+    the real players' win rate on them (finished ranked attempts, won / played; a
+    result held for review counts too: it is a real player's game). Two grouped
+    queries and one write, whatever the number of dailies."""
+    rated = (Daily.objects.exclude(band="").values("variant", "band")
+             .annotate(dailies=Count("id"), mean=Avg("rating")))
+    results = {
+        (row["daily__variant"], row["daily__band"]): row
+        for row in Attempt.objects.filter(ranked=True).exclude(status=Status.PLAYING)
+        .values("daily__variant", "daily__band")
+        .annotate(played=Count("id"), won=Count("id", filter=Q(status=Status.WON)))
+    }
+    checks = []
+    for row in sorted(rated, key=lambda row: (row["variant"], BANDS.index(row["band"]))):
+        played = results.get((row["variant"], row["band"]), {})
+        checks.append(BandCheck(
+            variant=row["variant"], band=row["band"], dailies=row["dailies"],
+            rating=None if row["mean"] is None else round(row["mean"], 4),
+            played=played.get("played", 0), won=played.get("won", 0),
+        ))
+    with transaction.atomic():
+        BandCheck.objects.all().delete()
+        BandCheck.objects.bulk_create(checks)
+    return checks

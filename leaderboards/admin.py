@@ -23,16 +23,25 @@ from game.admin import ReadOnlyAdmin
 
 from . import actions, fairplay
 from .boards import clock
-from .models import Attempt, Daily, FlaggedAttempt, PlayerStats, Review, Standing
+from .models import (
+    Attempt,
+    BandCheck,
+    Daily,
+    FlaggedAttempt,
+    PlayerStats,
+    Review,
+    Standing,
+)
 
 User = get_user_model()
 
 
 @admin.register(Daily)
 class DailyAdmin(ReadOnlyAdmin):
-    list_display = ("date", "variant", "seed", "candidate", "line_length", "difficulty",
+    list_display = ("date", "variant", "seed", "candidate", "line_length", "band",
+                    "wanted_bands", "rating", "rating_games", "difficulty",
                     "sampling_win_rate", "created_at")
-    list_filter = ("variant",)
+    list_filter = ("variant", "band")
     date_hierarchy = "date"
     fields = (*list_display, "stock_order")
     readonly_fields = fields
@@ -239,3 +248,28 @@ class PlayerAdmin(UserAdmin):  # type: ignore[type-arg]
                                         unranked, reason)
         word = "unranked" if unranked else "ranked"
         self.message_user(request, f"{count} player(s) marked {word}.", messages.SUCCESS)
+
+
+@admin.register(BandCheck)
+class BandCheckAdmin(ReadOnlyAdmin):
+    """Does a band mean something to real players? Each band's rating (the graded
+    blind players' win rate) beside the real players' win rate on the dailies of
+    that band. Recomputed and stored each time the page is opened (two grouped
+    queries, leaderboards.actions.do_compare_bands)."""
+
+    list_display = ("variant", "band", "dailies", "rating_percent", "played", "won",
+                    "players_percent", "computed_at")
+    list_filter = ("variant",)
+
+    def changelist_view(self, request: HttpRequest, extra_context: Any = None) -> Any:
+        actions.do_compare_bands()
+        return super().changelist_view(request, extra_context)
+
+    @admin.display(description="blind players won")
+    def rating_percent(self, check: BandCheck) -> str:
+        return "not rated" if check.rating is None else f"{100 * check.rating:.1f}%"
+
+    @admin.display(description="real players won")
+    def players_percent(self, check: BandCheck) -> str:
+        rate = check.players_rate
+        return "no finished ranked game" if rate is None else f"{100 * rate:.1f}%"

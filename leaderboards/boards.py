@@ -54,8 +54,34 @@ def daily_info(daily: Daily) -> Payload:
         "closes": day_end(daily.date).isoformat(),
         "difficulty": daily.difficulty,
         "sampling_win_rate": daily.sampling_win_rate,
+        **rating_info(daily),
         "cards": daily.deal().texts if archived else None,
     }
+
+
+def rating_info(daily: Daily) -> Payload:
+    """The daily's band and the measured win rate it stands for, in figures and words."""
+    return {"band": daily.band or None, "rating": daily.rating,
+            "rating_games": daily.rating_games, "rating_text": rating_text(daily)}
+
+
+def rating_text(daily: Daily) -> str | None:
+    """"hard: our graded blind players won 12% of 124 games"; None until rated.
+
+    A rate is never written as "0%": no win reads "none", a rate that rounds to
+    0 reads "under 1%".
+    """
+    if daily.rating is None or not daily.band or not daily.rating_games:
+        return None
+    games = daily.rating_games
+    wins = round(daily.rating * games)
+    if wins == 0:
+        share = "none"
+    elif daily.rating < 0.005:
+        share = "under 1%"
+    else:
+        share = f"{round(100 * daily.rating)}%"
+    return f"{daily.band}: our graded blind players won {share} of {games} games"
 
 
 def field_entry(attempt: Attempt) -> Payload:
@@ -115,7 +141,8 @@ def archive(variant: str, before: date | None = None, limit: int = 60) -> list[P
     """Past dailies, newest first."""
     dailies = Daily.objects.filter(variant=variant, date__lt=min(before or today(), today()))
     return [{"date": daily.date.isoformat(), "variant": daily.variant,
-             "difficulty": daily.difficulty} for daily in dailies.order_by("-date")[:limit]]
+             "difficulty": daily.difficulty, **rating_info(daily)}
+            for daily in dailies.order_by("-date")[:limit]]
 
 
 def my_results(user_id: int | None, variant: str, days: list[str]) -> dict[str, Payload]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import math
 import time
+from dataclasses import dataclass
 from datetime import date, timedelta
 from functools import partial
 from typing import Any
@@ -20,7 +21,9 @@ from django.conf import settings
 from django.db import transaction
 from django.utils.module_loading import import_string
 
-from game.engine import get_variant
+from game.engine import Position, deal_from_seed, get_variant
+from solver_worker import rating
+from solver_worker.rating import BANDS, Rating
 
 from .days import candidate_seeds, today
 from .models import Daily
@@ -38,26 +41,95 @@ def screen(seed: int, variant: str, budget_s: float, games: int = 0) -> dict[str
     return dict(screener({"seed": seed, "variant": variant}, budget_s, games))
 
 
-def find_winnable(
-    day: date, variant: str, deadline: float | None = None
-) -> tuple[int, int, dict[str, Any]] | None:
-    """(index, seed, verdict) of the day's first winnable candidate; None when the
-    deadline (time.monotonic) cut a screening short."""
-    full = settings.DAILY_SCREEN_BUDGET_SECONDS
+# The week ramps like a crossword: Monday easiest, the weekend hardest. The bands
+# are the quartiles of each variant's calibration (solver_worker/data/bands.json).
+WEEK_BANDS: tuple[tuple[str, ...], ...] = (
+    ("easy",),  # Monday
+    ("easy", "medium"),
+    ("medium",),
+    ("medium", "hard"),
+    ("hard",),
+    ("expert",),  # Saturday
+    ("expert",),  # Sunday
+)
+
+
+def wanted_bands(day: date) -> tuple[str, ...]:
+    return WEEK_BANDS[day.weekday()]
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    index: int
+    seed: int
+    answer: dict[str, Any]
+    rating: Rating
+    band: str
+
+
+def rate_seed(seed: int, variant: str) -> tuple[Rating, str]:
+    """The graded blind players' rating of a candidate and its band (a tenth of a
+    second: cheap enough to rate every candidate before screening it)."""
+    found = rating.rate(Position(deal_from_seed(seed), get_variant(variant)))
+    # Banded as stored and as calibrated: to four decimals.
+    return found, rating.band_for(round(found.rate, 4), variant)
+
+
+def _distance(band: str, wanted: tuple[str, ...]) -> int:
+    return min(abs(BANDS.index(band) - BANDS.index(want)) for want in wanted)
+
+
+def find_winnable(day: date, variant: str, deadline: float | None = None) -> Found | None:
+    """The day's first candidate that is in the weekday's band and proved winnable;
+    None when the deadline (time.monotonic) cut a screening short.
+
+    Each candidate is rated first (cheap) and screened only when in a wanted
+    band (the solver's proof is the slow part). After DAILY_BAND_CANDIDATES
+    candidates without one, all are taken closest band first, so a day is never
+    left without a daily for want of a band (the row's band then differs from
+    its wanted_bands).
+    """
+    wanted = wanted_bands(day)
+    first_pass = settings.DAILY_BAND_CANDIDATES
+    rated: list[tuple[int, int, Rating, str]] = []
     for index, seed in candidate_seeds(day, variant):
-        left = math.inf if deadline is None else deadline - time.monotonic()
-        if left <= 0:
+        if index >= first_pass:
+            break
+        found_rating, band = rate_seed(seed, variant)
+        rated.append((index, seed, found_rating, band))
+        if band in wanted:
+            answer = _screen_within(seed, variant, deadline)
+            if answer is None:
+                return None
+            if answer.get("winnable"):
+                return Found(index, seed, answer, found_rating, band)
+    # None in the wanted bands: the closest band first, then the candidate order.
+    rated += [(index, seed, *rate_seed(seed, variant))
+              for index, seed in candidate_seeds(day, variant) if index >= len(rated)]
+    tried = {entry[0] for entry in rated if entry[0] < first_pass and entry[3] in wanted}
+    rest = sorted((entry for entry in rated if entry[0] not in tried),
+                  key=lambda entry: (_distance(entry[3], wanted), entry[0]))
+    for index, seed, found_rating, band in rest:
+        answer = _screen_within(seed, variant, deadline)
+        if answer is None:
             return None
-        budget = min(full, left)
-        cut = budget < full
-        answer = screen(seed, variant, budget)
         if answer.get("winnable"):
-            return index, seed, answer
-        if cut:
-            # Undecided only for want of time: stop rather than skip a
-            # candidate another maker, with the full budget, would take.
-            return None
+            return Found(index, seed, answer, found_rating, band)
     raise NoWinnableDeal(f"no winnable {variant} deal among the candidates of {day}")
+
+
+def _screen_within(seed: int, variant: str, deadline: float | None) -> dict[str, Any] | None:
+    """The screener's answer, or None when the deadline cut it short (undecided only
+    for want of time: stop rather than skip a candidate another maker, with the full
+    budget, would take)."""
+    full = settings.DAILY_SCREEN_BUDGET_SECONDS
+    left = math.inf if deadline is None else deadline - time.monotonic()
+    if left <= 0:
+        return None
+    answer = screen(seed, variant, min(full, left))
+    if left < full and not answer.get("winnable"):
+        return None
+    return answer
 
 
 def make_daily(day: date, variant: str, *, deadline_s: float | None = None) -> Daily | None:
@@ -69,12 +141,15 @@ def make_daily(day: date, variant: str, *, deadline_s: float | None = None) -> D
     found = find_winnable(day, variant, deadline)
     if found is None:
         return None
-    index, seed, answer = found
     daily, created = Daily.objects.get_or_create(date=day, variant=variant, defaults={
-        "seed": seed, "candidate": index, "line_length": answer.get("line_length"),
+        "seed": found.seed, "candidate": found.index,
+        "line_length": found.answer.get("line_length"),
+        "rating": round(found.rating.rate, 4), "rating_games": found.rating.games,
+        "band": found.band, "wanted_bands": ",".join(wanted_bands(day)),
     })
     if created:
-        log.info("made the %s daily of %s (candidate %d)", variant, day, index)
+        log.info("made the %s daily of %s (candidate %d, %s)", variant, day, found.index,
+                 found.band)
         transaction.on_commit(partial(ask_for_rating, daily.pk))
     return daily
 
@@ -105,6 +180,11 @@ def ask_for_rating(daily_id: int) -> None:
 
 def rate_daily(daily_id: int) -> Daily | None:
     """Play the blind player on the daily and store its difficulty (once)."""
+    unrated = Daily.objects.filter(pk=daily_id, rating__isnull=True).first()
+    if unrated is not None:  # made before the graded rating existed
+        found, band = rate_seed(unrated.seed, unrated.variant)
+        Daily.objects.filter(pk=daily_id, rating__isnull=True).update(
+            rating=round(found.rate, 4), rating_games=found.games, band=band)
     daily = Daily.objects.filter(pk=daily_id, difficulty__isnull=True).first()
     if daily is None:
         return None

@@ -13,6 +13,9 @@ from django.db.models import Q
 
 from game.engine import Deal, deal_from_seed
 from game.models import VARIANT_CHOICES, Game, Status
+from solver_worker.rating import BANDS
+
+BAND_CHOICES = [(band, band) for band in BANDS]
 
 
 class Daily(models.Model):
@@ -28,6 +31,15 @@ class Daily(models.Model):
     # Filled in by a follow-up task (the blind player is slow): 1 - its win rate.
     difficulty = models.FloatField(null=True, blank=True)
     sampling_win_rate = models.FloatField(null=True, blank=True)
+    # The graded blind players' win rate (solver_worker.rating, cheap: set when the
+    # daily is made) and the band it falls in; the weekday asked for wanted_bands,
+    # and a band outside them means no candidate of those bands was found in time.
+    rating = models.FloatField(null=True, blank=True,
+                               help_text="graded blind players' win rate over rating_games")
+    rating_games = models.PositiveSmallIntegerField(null=True, blank=True)
+    band = models.CharField(max_length=8, choices=BAND_CHOICES, blank=True, default="")
+    wanted_bands = models.CharField(max_length=32, blank=True, default="",
+                                    help_text="the weekday's bands, comma-separated")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -42,6 +54,12 @@ class Daily(models.Model):
 
     def deal(self) -> Deal:
         return deal_from_seed(self.seed)
+
+    @property
+    def band_fell_back(self) -> bool:
+        """No candidate of the weekday's bands was found: the closest band was taken."""
+        return bool(self.band and self.wanted_bands
+                    and self.band not in self.wanted_bands.split(","))
 
 
 class Review(models.TextChoices):
@@ -186,3 +204,30 @@ class Standing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {'unranked' if self.unranked else 'ranked'}"
+
+
+class BandCheck(models.Model):
+    """Per variant and band: the rating's win rate beside the real players' win rate
+    on the dailies of that band (ranked attempts, won / finished). Rewritten whole by
+    ``actions.do_compare_bands`` (the admin page asks for it)."""
+
+    variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
+    band = models.CharField(max_length=8, choices=BAND_CHOICES)
+    dailies = models.PositiveIntegerField(default=0)
+    rating = models.FloatField(null=True, blank=True, help_text="mean rating of those dailies")
+    played = models.PositiveIntegerField(default=0, help_text="finished ranked attempts")
+    won = models.PositiveIntegerField(default=0)
+    computed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["variant", "band"], name="one_check_per_band"),
+        ]
+        ordering = ["variant", "id"]  # written in band order, easy first
+
+    def __str__(self) -> str:
+        return f"{self.variant} {self.band}"
+
+    @property
+    def players_rate(self) -> float | None:
+        return self.won / self.played if self.played else None

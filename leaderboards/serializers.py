@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from game.engine import VARIANTS
+from solver_worker.rating import BANDS
 
 STATUSES = ["playing", "won", "lost"]
 
@@ -15,9 +16,22 @@ class DailySerializer(serializers.Serializer):
     archived = serializers.BooleanField(help_text="its day is over: replayable, order shown")
     closes = serializers.DateTimeField(help_text="when ranked play on it ends (UTC midnight)")
     difficulty = serializers.FloatField(
-        allow_null=True, help_text="1 - the blind sampling player's win rate; null until rated"
+        allow_null=True,
+        help_text="1 - the blind sampling player's win rate; null until rated (the "
+                  "band and rating below are the figures shown)",
     )
     sampling_win_rate = serializers.FloatField(allow_null=True)
+    band = serializers.ChoiceField(
+        choices=list(BANDS), allow_null=True,
+        help_text="easy, medium, hard or expert: where the rating falls among the "
+                  "variant's calibrated deals; null until rated",
+    )
+    rating = serializers.FloatField(
+        allow_null=True, help_text="the graded blind players' win rate on the deal"
+    )
+    rating_games = serializers.IntegerField(allow_null=True,
+                                            help_text="games the rating is measured over")
+    rating_text = serializers.CharField(allow_null=True, help_text="the band and rate in words")
     cards = serializers.ListField(
         child=serializers.CharField(), allow_null=True,
         help_text="the stock order, top first: only once the day is over",
@@ -86,6 +100,10 @@ class ArchiveDaySerializer(serializers.Serializer):
     date = serializers.DateField()
     variant = serializers.CharField()
     difficulty = serializers.FloatField(allow_null=True)
+    band = serializers.ChoiceField(choices=list(BANDS), allow_null=True)
+    rating = serializers.FloatField(allow_null=True)
+    rating_games = serializers.IntegerField(allow_null=True)
+    rating_text = serializers.CharField(allow_null=True)
 
 
 class StatsEntrySerializer(serializers.Serializer):

@@ -228,6 +228,9 @@ DAILY_DAYS_AHEAD = env.int("DAILY_DAYS_AHEAD", default=2)
 DAILY_SCREENER = env.str("DAILY_SCREENER", default="solver_worker.tasks:screen")
 DAILY_SCREEN_BUDGET_SECONDS = env.float("DAILY_SCREEN_BUDGET_SECONDS", default=30.0)
 DAILY_MAX_CANDIDATES = env.int("DAILY_MAX_CANDIDATES", default=50)
+# The week ramps (leaderboards.dailies.WEEK_BANDS): the first this many candidates
+# are searched for one of the weekday's bands before the closest band is taken.
+DAILY_BAND_CANDIDATES = env.int("DAILY_BAND_CANDIDATES", default=40)
 # A request that finds no daily makes it inline for at most this long, then
 # leaves the rest to the worker and says "try again".
 DAILY_ON_DEMAND_SECONDS = env.float("DAILY_ON_DEMAND_SECONDS", default=15.0)

@@ -57,7 +57,7 @@ def test_make_dailies_makes_today_and_the_days_ahead_once(screened: list[Any]) -
 
     days = sorted(Daily.objects.filter(variant="classic").values_list("date", flat=True))
     assert days == [today() + timedelta(days=n) for n in range(3)]
-    assert out.count("classic: candidate 0") == 3 and again == out
+    assert out.count("classic: candidate ") == 3 and again == out
     assert len(screened) == 3  # the second run screened nothing
     with pytest.raises(CommandError, match="0 or more"):
         run("make_dailies", "--days", "-1")

@@ -28,5 +28,7 @@ class Command(BaseCommand):
         except EngineError as error:
             raise CommandError(str(error)) from error
         for daily in made:
-            rated = "unrated" if daily.difficulty is None else f"difficulty {daily.difficulty}"
+            rated = "unrated" if daily.rating is None else (
+                f"{daily.band} (rating {daily.rating} over {daily.rating_games} games"
+                f"{'; closest band to ' + daily.wanted_bands if daily.band_fell_back else ''})")
             self.stdout.write(f"{daily.date} {daily.variant}: candidate {daily.candidate}, {rated}")
