@@ -141,17 +141,23 @@ def make_daily(day: date, variant: str, *, deadline_s: float | None = None) -> D
     found = find_winnable(day, variant, deadline)
     if found is None:
         return None
-    daily, created = Daily.objects.get_or_create(date=day, variant=variant, defaults={
-        "seed": found.seed, "candidate": found.index,
-        "line_length": found.answer.get("line_length"),
-        "rating": round(found.rating.rate, 4), "rating_games": found.rating.games,
-        "band": found.band, "wanted_bands": ",".join(wanted_bands(day)),
-    })
+    daily, created = Daily.objects.get_or_create(date=day, variant=variant,
+                                                 defaults=daily_fields(day, found))
     if created:
         log.info("made the %s daily of %s (candidate %d, %s)", variant, day, found.index,
                  found.band)
         transaction.on_commit(partial(ask_for_rating, daily.pk))
     return daily
+
+
+def daily_fields(day: date, found: Found) -> dict[str, Any]:
+    """A daily row's deal and rating, from the candidate chosen for it."""
+    return {
+        "seed": found.seed, "candidate": found.index,
+        "line_length": found.answer.get("line_length"),
+        "rating": round(found.rating.rate, 4), "rating_games": found.rating.games,
+        "band": found.band, "wanted_bands": ",".join(wanted_bands(day)),
+    }
 
 
 def make_dailies(days_ahead: int, variants: list[str] | None = None) -> list[Daily]:

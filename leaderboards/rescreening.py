@@ -16,7 +16,7 @@ from functools import partial
 from django.db import transaction
 
 from . import dailies
-from .days import candidate_seeds, today
+from .days import today
 from .models import Daily
 
 
@@ -40,19 +40,19 @@ def rescreen_day(day: date, variant: str, budget_s: float, *, reseed: bool = Fal
         assert made is not None  # no deadline: it is made or NoWinnableDeal is raised
         return Outcome(variant, "made", f"had no daily; made candidate {made.candidate}")
     if reseed:
-        return replace_unplayed(daily, budget_s, "reseeded from the current DAILY_SECRET",
-                                after=-1)
+        return replace_unplayed(daily, "reseeded from the current DAILY_SECRET")
     answer = dailies.screen(daily.seed, variant, budget_s)
     if answer.get("winnable"):
         Daily.objects.filter(pk=daily.pk).update(line_length=answer.get("line_length"))
         return Outcome(variant, "kept", f"still proved winnable (line of "
                                         f"{answer.get('line_length')} moves)")
     verdict = str(answer.get("verdict", "unknown"))
-    return replace_unplayed(daily, budget_s, f"no longer proved winnable ({verdict})",
-                            after=daily.candidate)
+    return replace_unplayed(daily, f"no longer proved winnable ({verdict})")
 
 
-def replace_unplayed(daily: Daily, budget_s: float, why: str, *, after: int) -> Outcome:
+def replace_unplayed(daily: Daily, why: str) -> Outcome:
+    """Choose the day's deal again as making it does (its weekday's band, proved winnable,
+    from the current secret); the deal that failed is screened again and passed over."""
     # Only a day still ahead can change: from its first minute players start games on
     # the deal (ranked or not) from a row read before any lock here could stop them.
     if daily.date <= today():
@@ -62,28 +62,17 @@ def replace_unplayed(daily: Daily, budget_s: float, why: str, *, after: int) -> 
     if played:
         return Outcome(daily.variant, "refused",
                        f"{why} but already has {played} attempt(s): left as it is")
-    index, seed, answer = next_winnable(daily.date, daily.variant, after, budget_s)
+    found = dailies.find_winnable(daily.date, daily.variant)
+    assert found is not None  # no deadline: found, or NoWinnableDeal is raised
     with transaction.atomic():
         # Locked and checked again: an attempt made meanwhile keeps the day as it is.
         locked = Daily.objects.select_for_update().get(pk=daily.pk)
         if locked.attempts.exists():
             return Outcome(daily.variant, "refused", "an attempt started meanwhile: left as it is")
         Daily.objects.filter(pk=daily.pk).update(
-            seed=seed, candidate=index, line_length=answer.get("line_length"),
-            difficulty=None, sampling_win_rate=None,
+            **dailies.daily_fields(daily.date, found), difficulty=None, sampling_win_rate=None,
         )
         transaction.on_commit(partial(dailies.ask_for_rating, daily.pk))
     return Outcome(daily.variant, "replaced",
-                   f"candidate {daily.candidate}: {why}; now candidate {index}")
-
-
-def next_winnable(day: date, variant: str, after: int, budget_s: float
-                  ) -> tuple[int, int, dict[str, object]]:
-    """The first candidate past ``after`` the solver proves winnable."""
-    for index, seed in candidate_seeds(day, variant):
-        if index <= after:
-            continue
-        answer = dailies.screen(seed, variant, budget_s)
-        if answer.get("winnable"):
-            return index, seed, answer
-    raise dailies.NoWinnableDeal(f"no winnable {variant} candidate of {day} after {after}")
+                   f"candidate {daily.candidate}: {why}; now candidate {found.index} "
+                   f"({found.band})")
