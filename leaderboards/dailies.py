@@ -17,6 +17,7 @@ from functools import partial
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.utils.module_loading import import_string
 
@@ -50,6 +51,7 @@ def find_winnable(
             return None
         budget = min(full, left)
         cut = budget < full
+        note_progress(day, variant, index)
         answer = screen(seed, variant, budget)
         if answer.get("winnable"):
             return index, seed, answer
@@ -58,6 +60,27 @@ def find_winnable(
             # candidate another maker, with the full budget, would take.
             return None
     raise NoWinnableDeal(f"no winnable {variant} deal among the candidates of {day}")
+
+
+PROGRESS_KEEP_S = 24 * 60 * 60
+
+
+def _progress_key(day: date, variant: str) -> str:
+    return f"daily-progress:{day.isoformat()}:{variant}"
+
+
+def note_progress(day: date, variant: str, screened: int) -> None:
+    """How many candidates the maker has screened so far (the page's progress): in the
+    cache, which the web process shares with the worker (Redis) or the maker thread."""
+    cache.set(_progress_key(day, variant), screened, PROGRESS_KEEP_S)
+
+
+def progress(day: date, variant: str) -> dict[str, Any]:
+    """What the page says while the daily is being made; no seed, no card."""
+    screened = cache.get(_progress_key(day, variant))
+    return {"started": screened is not None, "screened": screened or 0,
+            "candidates": settings.DAILY_MAX_CANDIDATES,
+            "budget_s": settings.DAILY_SCREEN_BUDGET_SECONDS}
 
 
 def make_daily(day: date, variant: str, *, deadline_s: float | None = None) -> Daily | None:
