@@ -146,21 +146,6 @@ def test_todays_daily_is_made_on_demand(screened: Any, alice: Browser) -> None:
     assert Daily.objects.filter(date=today(), variant="three-card").count() == 1
 
 
-def test_on_demand_making_gives_up_at_its_deadline(
-    alice: Browser, settings: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    settings.CELERY_TASK_ALWAYS_EAGER = False  # as with a worker: it finishes the job
-    settings.DAILY_ON_DEMAND_SECONDS = 0.0
-    asked: list[Any] = []
-    monkeypatch.setattr(tasks.make_dailies, "delay", lambda *args: asked.append(args))
-    monkeypatch.setattr(dailies, "screen", lambda *args, **kwargs: {"winnable": False})
-
-    response = alice.get("/api/daily/classic/")
-
-    assert response.status_code == 503 and "try again" in response.json()["error"]
-    assert asked == [(0, ["classic"])]
-
-
 def test_the_difficulty_is_rated_by_a_follow_up_task(
     screened: list[dict[str, Any]], settings: Any, django_capture_on_commit_callbacks: Any
 ) -> None:

@@ -263,22 +263,6 @@ def test_sign_up_from_the_daily_page_comes_back_to_it(alice: Browser, db: Any) -
     assert sign_up("frank", "https://elsewhere.example/")["Location"] == "/"
 
 
-def test_a_daily_still_being_screened_says_so_and_retries(
-    alice: Browser, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from leaderboards import actions
-
-    def not_ready(variant: Any) -> Any:
-        raise actions.DailyNotReady("today's daily is still being prepared: try again in a minute")
-
-    monkeypatch.setattr(actions, "todays_daily", not_ready)
-    response = alice.get("/daily/three-card/")
-
-    assert response.status_code == 503
-    assert b"still being prepared" in response.content
-    assert b'http-equiv="refresh"' in response.content
-
-
 def test_the_archive_shows_my_result_on_each_past_daily(
     carol_browser: Browser, screened: Any, clock: Any
 ) -> None:
