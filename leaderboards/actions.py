@@ -278,14 +278,15 @@ def _ranked_game_id(daily: Daily, user_id: int) -> Any:
 
 
 def _count_start(user_id: int, daily: Daily) -> None:
-    """A ranked daily played: a game in the statistics, and the streak goes on or restarts."""
+    """A ranked daily played: a game in the statistics, and the days-played-in-a-row
+    streak goes on or restarts (the won streak moves when the game ends: results)."""
     stats, _ = PlayerStats.objects.select_for_update().get_or_create(
         user_id=user_id, variant=daily.variant
     )
     if stats.last_played != daily.date:
         follows = stats.last_played is not None and (daily.date - stats.last_played).days == 1
-        stats.current_streak = stats.current_streak + 1 if follows else 1
-        stats.best_streak = max(stats.best_streak, stats.current_streak)
+        stats.played_streak = stats.played_streak + 1 if follows else 1
+        stats.best_played_streak = max(stats.best_played_streak, stats.played_streak)
         stats.last_played = daily.date
     stats.games += 1
     stats.win_rate = stats.wins / stats.games

@@ -212,11 +212,22 @@ def share_text(
 
 # -- all-time boards -----------------------------------------------------------
 
-def current_streak(stats: PlayerStats) -> int:
-    """The streak goes on while yesterday's or today's daily was played."""
-    if stats.last_played is None or stats.last_played < today() - timedelta(days=1):
+def won_streak(stats: PlayerStats) -> int:
+    """Days won in a row up to now: it goes on while yesterday's or today's daily was won,
+    and ends on a missed day or a lost one (today's, once lost; unfinished, it may still
+    be won)."""
+    if stats.last_won is None or stats.last_won < today() - timedelta(days=1):
+        return 0
+    if stats.last_lost is not None and stats.last_lost > stats.last_won:
         return 0
     return stats.current_streak
+
+
+def played_streak(stats: PlayerStats) -> int:
+    """Days played in a row up to now: yesterday's or today's daily was played."""
+    if stats.last_played is None or stats.last_played < today() - timedelta(days=1):
+        return 0
+    return stats.played_streak
 
 
 def _stats_entry(stats: PlayerStats) -> Payload:
@@ -226,7 +237,9 @@ def _stats_entry(stats: PlayerStats) -> Payload:
         "wins": stats.wins,
         "win_rate": round(stats.win_rate, 4),
         "best_streak": stats.best_streak,
-        "current_streak": current_streak(stats),
+        "current_streak": won_streak(stats),
+        "played_streak": played_streak(stats),
+        "best_played_streak": stats.best_played_streak,
     }
 
 
@@ -293,8 +306,10 @@ def _variant_stats(
         "games": stats.games,
         "wins": stats.wins,
         "win_rate": round(stats.win_rate, 4),
-        "current_streak": current_streak(stats),
+        "current_streak": won_streak(stats),
         "best_streak": stats.best_streak,
+        "played_streak": played_streak(stats),
+        "best_played_streak": stats.best_played_streak,
         "best_time": None if best is None else clock(best),
         "best_time_ms": best,
         "fewest_moves": stats.fewest_moves,

@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from game.models import Game
 from leaderboards import dailies
 from leaderboards.days import today
+from leaderboards.models import PlayerStats
 
 from .conftest import Browser
 from .secrecy import CARD_TOKEN
@@ -186,6 +187,8 @@ def test_each_all_time_board_turns_its_own_pages(
     carol_browser: Browser, screened: Any, settings: Any
 ) -> None:
     carol_browser.post("/api/daily/three-card/play/")
+    # The streak board ranks days won in a row: carol won a day before.
+    PlayerStats.objects.filter(user__username="carol").update(best_streak=1)
 
     first = carol_browser.get("/boards/three-card/").content.decode()
     later = carol_browser.get("/boards/three-card/?board=streak&page=2").content.decode()
