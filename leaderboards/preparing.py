@@ -100,7 +100,7 @@ def _ahead_forever() -> None:
 def seconds_to_next_run(now: float) -> float:
     """Until DAILY_PREPARE_AHEAD_SECONDS before the next UTC midnight (or the one after,
     when that moment has passed today)."""
-    ahead = settings.DAILY_PREPARE_AHEAD_SECONDS
+    ahead = float(settings.DAILY_PREPARE_AHEAD_SECONDS)
     midnight = day_end(today()).timestamp()
     wake = midnight - ahead
     if wake <= now:

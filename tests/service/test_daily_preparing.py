@@ -55,8 +55,11 @@ def test_the_worker_is_asked_and_the_page_shows_its_progress_then_the_deal(
     assert asked == [(today().isoformat(), "three-card")]  # once, however many ask
 
     seen: list[dict[str, Any]] = []
-    during = (lambda index: seen.append(carol_browser.get("/api/daily/three-card/").json())
-              if index == 2 else None)
+
+    def during(index: int) -> None:  # a request while the worker screens candidate 2
+        if index == 2:
+            seen.append(carol_browser.get("/api/daily/three-card/").json())
+
     monkeypatch.setattr(dailies, "screen", winnable_from(3, during))
     tasks.make_daily(*asked[0])  # what the worker does with it
 
