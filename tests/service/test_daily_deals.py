@@ -1,4 +1,5 @@
-"""Daily deals: secret seeds, screened by the solver, made ahead (idempotently) or on demand."""
+"""Daily deals: secret seeds, screened by the solver, made ahead (idempotently) or when
+first asked for, by the worker (test_daily_preparing)."""
 
 from __future__ import annotations
 

@@ -55,7 +55,7 @@ def test_todays_page_tells_a_new_account_when_its_first_daily_opens(
 def test_todays_page_costs_two_queries_for_a_visitor(
     alice: Browser, screened: Any, django_assert_num_queries: Any
 ) -> None:
-    alice.get("/api/daily/three-card/")  # made on demand before the count
+    alice.get("/api/daily/three-card/")  # made (by the eager task) before the count
     with django_assert_num_queries(2):  # today's daily, the field
         assert alice.get("/daily/three-card/").status_code == 200
 
