@@ -30,7 +30,7 @@ def main() -> int:
     refused: dict[str, bool] = {}
     for _ in range(runs):
         log_dir = Path(tempfile.mkdtemp(prefix="tomb-attacks-"))
-        with started_stack(log_dir, attacks.ATTACK_ENV) as stack:
+        with started_stack(log_dir, attacks.ATTACK_ENV, dailies=True) as stack:
             for attack in attacks.every_attack(stack):
                 outcome = attack()
                 times.setdefault(outcome.attack, []).append(outcome.seconds * 1000)

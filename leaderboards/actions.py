@@ -27,7 +27,7 @@ from game.events import best_effort
 from game.models import Status
 from solver_worker.rating import BANDS
 
-from . import dailies, events, fairplay
+from . import dailies, events, fairplay, preparing
 from .boards import ALL_TIME_BOARDS
 from .days import day_end, day_start, is_over, parse_day, today
 from .fairplay import Client
@@ -38,9 +38,14 @@ MAX_PAGE = 10_000
 
 
 class DailyNotReady(ActionError):
-    """Today's daily is still being screened: try again shortly."""
+    """Today's daily is still being screened: try again shortly. ``progress`` says how far
+    the maker has got (dailies.progress)."""
 
     status = 503
+
+    def __init__(self, message: str, progress: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.progress = progress or {}
 
 
 class LogInFirst(ActionError):
@@ -127,17 +132,21 @@ def check_logged_in(player: Player) -> int:
 
 # -- the dailies ------------------------------------------------------------
 
-def todays_daily(variant: Variant) -> Daily:
-    """Today's daily, made on demand when the beat job has not made it."""
-    eager = settings.CELERY_TASK_ALWAYS_EAGER  # no worker: nobody else would make it
-    daily = dailies.make_daily(
-        today(), variant.slug, deadline_s=None if eager else settings.DAILY_ON_DEMAND_SECONDS
-    )
-    if daily is None:
-        from .tasks import make_dailies
+PREPARING = "today's deal is being prepared: the solver is proving it winnable"
 
-        make_dailies.delay(0, [variant.slug])
-        raise DailyNotReady("today's daily is still being prepared: try again in a minute")
+
+def todays_daily(variant: Variant) -> Daily:
+    """Today's daily; never screened here: a missing one is handed to the background
+    maker (preparing.prepare) and the request answers at once with DailyNotReady."""
+    day = today()
+    daily = Daily.objects.filter(date=day, variant=variant.slug).first()
+    if daily is not None:
+        return daily
+    preparing.prepare(day, variant.slug)
+    # The unit layer's eager task has made it by now; elsewhere it is under way.
+    daily = Daily.objects.filter(date=day, variant=variant.slug).first()
+    if daily is None:
+        raise DailyNotReady(PREPARING, dailies.progress(day, variant.slug))
     return daily
 
 
@@ -295,14 +304,15 @@ def _ranked_game_id(daily: Daily, user_id: int) -> Any:
 
 
 def _count_start(user_id: int, daily: Daily) -> None:
-    """A ranked daily played: a game in the statistics, and the streak goes on or restarts."""
+    """A ranked daily played: a game in the statistics, and the days-played-in-a-row
+    streak goes on or restarts (the won streak moves when the game ends: results)."""
     stats, _ = PlayerStats.objects.select_for_update().get_or_create(
         user_id=user_id, variant=daily.variant
     )
     if stats.last_played != daily.date:
         follows = stats.last_played is not None and (daily.date - stats.last_played).days == 1
-        stats.current_streak = stats.current_streak + 1 if follows else 1
-        stats.best_streak = max(stats.best_streak, stats.current_streak)
+        stats.played_streak = stats.played_streak + 1 if follows else 1
+        stats.best_played_streak = max(stats.best_played_streak, stats.played_streak)
         stats.last_played = daily.date
     stats.games += 1
     stats.win_rate = stats.wins / stats.games

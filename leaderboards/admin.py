@@ -179,7 +179,7 @@ def _shared(attempt: Attempt, other: Attempt) -> str:
 @admin.register(PlayerStats)
 class PlayerStatsAdmin(ReadOnlyAdmin):
     list_display = ("user", "variant", "games", "wins", "win_rate", "current_streak",
-                    "best_streak", "last_played")
+                    "best_streak", "played_streak", "last_played")
     list_filter = ("variant",)
     search_fields = ("user__username",)
     list_select_related = ("user",)

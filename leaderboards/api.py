@@ -25,24 +25,38 @@ from .serializers import (
     DayBoardSerializer,
     FieldSerializer,
     MyStatsSerializer,
+    NotReadySerializer,
     TodaySerializer,
 )
 
 PAGE = OpenApiParameter("page", int, description="1 and up")
 MONTH = OpenApiParameter("month", str, description="YYYY-MM (default: this month)")
 DAILY_ERRORS = {**ERRORS, 503: ERRORS[400]}
+# Today's daily still being made: 503 {"error", "progress"} (a client retries).
+TODAY_ERRORS = {**ERRORS, 503: NotReadySerializer}
+
+
+def not_ready(waiting: actions.DailyNotReady) -> Response:
+    return Response({"error": waiting.message, "progress": waiting.progress},
+                    status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "5"})
 
 
 class TodayView(APIView):
     @extend_schema(
         operation_id="daily_today",
-        responses={200: TodaySerializer, **DAILY_ERRORS},
+        responses={200: TodaySerializer, **TODAY_ERRORS},
         summary="Today's daily of a variant, with my game on it",
+        description="While today's deal is still being made (never inside the request) "
+        "the answer is 503 with the maker's progress: candidates screened so far.",
     )
     def get(self, request: Request, variant: str) -> Response:
-        daily = actions.todays_daily(actions.check_variant(variant))
+        try:
+            daily = actions.todays_daily(actions.check_variant(variant))
+        except actions.DailyNotReady as waiting:
+            return not_ready(waiting)
         asker = player(request)
-        return Response({**boards.daily_info(daily), "me": boards.my_attempt(daily, asker),
+        return Response({**boards.daily_info(daily),
+                         "me": boards.my_attempt(daily, asker, boards.site_url(request)),
                          "play": actions.play_status(asker, daily)})
 
 

@@ -14,6 +14,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db.models import Count, Q, QuerySet
+from django.http import HttpRequest
+from django.urls import reverse
 
 from game.actions import Player
 from game.models import Game, Status
@@ -160,8 +162,38 @@ def my_results(user_id: int | None, variant: str, days: list[str]) -> dict[str, 
 
 # -- my game on a day ----------------------------------------------------------
 
-def my_attempt(daily: Daily, player: Player) -> Payload | None:
-    """The player's game on the daily (the ranked one if logged in) with its share text."""
+def site_url(request: HttpRequest) -> str:
+    """The site's public address for links that leave it: settings.SITE_URL, else the
+    request's own scheme and host (behind a proxy, as its forwarded headers say)."""
+    return settings.SITE_URL or request.build_absolute_uri("/").rstrip("/")
+
+
+def day_link(daily: Daily, site: str) -> str:
+    return site + reverse("daily-day", args=[daily.variant, daily.date.isoformat()])
+
+
+def board_place(attempt: Attempt) -> tuple[int, int] | None:
+    """(rank, players) of a ranked result on its day's board, in one query; None while it
+    is under review or its player is unranked (they are on no board)."""
+    if not attempt.ranked or attempt.under_review:
+        return None
+    same = Q(home=attempt.home)
+    ahead = (Q(home__gt=attempt.home) | same & Q(assisted__lt=attempt.assisted)
+             | (same & Q(assisted=attempt.assisted)) & (
+                 Q(time_ms__lt=attempt.time_ms) | Q(time_ms=attempt.time_ms) & (
+                     Q(moves__lt=attempt.moves) | Q(moves=attempt.moves, id__lt=attempt.pk))))
+    counts = (Attempt.objects.filter(daily_id=attempt.daily_id, ranked=True)
+              .exclude(UNRANKED_PLAYER).exclude(UNDER_REVIEW)
+              .aggregate(ahead=Count("id", filter=ahead), players=Count("id"),
+                         me=Count("id", filter=Q(pk=attempt.pk))))
+    if not counts["me"]:  # an unranked player
+        return None
+    return counts["ahead"] + 1, counts["players"]
+
+
+def my_attempt(daily: Daily, player: Player, site: str = "") -> Payload | None:
+    """The player's game on the daily (the ranked one if logged in) with its share text:
+    ``site`` (site_url) makes its link absolute."""
     attempts = Attempt.objects.filter(daily=daily).select_related("game")
     if player.user_id is not None:
         attempt = attempts.filter(user_id=player.user_id, ranked=True).first()
@@ -175,7 +207,9 @@ def my_attempt(daily: Daily, player: Player) -> Payload | None:
     return {
         "game": str(game.id), "ranked": attempt.ranked, "status": game.status,
         "home": game.home, "moves": game.moves, "hints": game.hints,
-        "time": clock(game_time_ms(game)), "share": share_text(daily, game, attempt.ranked),
+        "time": clock(game_time_ms(game)),
+        "share": share_text(daily, game, attempt.ranked, day_link(daily, site),
+                            board_place(attempt) if game.status != Status.PLAYING else None),
         "under_review": attempt.under_review,
     }
 
@@ -184,8 +218,12 @@ def game_time_ms(game: Game) -> int:
     return elapsed_ms(game.started_at, game.finished_at or game.updated_at)
 
 
-def share_text(daily: Daily, game: Game, ranked: bool = True) -> str | None:
-    """One line to paste, in words a screen reader reads well; None until finished."""
+def share_text(
+    daily: Daily, game: Game, ranked: bool = True, link: str = "",
+    place: tuple[int, int] | None = None,
+) -> str | None:
+    """One line to paste, in words a screen reader reads well (no emoji); the rank once the
+    result has one on the board, and a link to the day's board. None until finished."""
     if game.status == Status.PLAYING:
         return None
     time = clock(game_time_ms(game))
@@ -194,16 +232,29 @@ def share_text(daily: Daily, game: Game, ranked: bool = True) -> str | None:
     hints = "no hints" if not game.hints else f"{game.hints} hint{'s' * (game.hints > 1)}"
     moves = f"{game.moves} move{'s' * (game.moves != 1)}"
     label = VARIANT_WORDS.get(daily.variant, daily.variant) + ("" if ranked else ", unranked")
-    return f"Napoleon's Tomb daily {daily.date.isoformat()}, {label}: {result}, {moves}, {hints}"
+    rank = "" if place is None else f", rank {place[0]} of {place[1]}"
+    text = f"Napoleon's Tomb daily {daily.date.isoformat()}, {label}: {result}, {moves}, {hints}"
+    return f"{text}{rank}." + (f" Board: {link}" if link else "")
 
 
 # -- all-time boards -----------------------------------------------------------
 
-def current_streak(stats: PlayerStats) -> int:
-    """The streak goes on while yesterday's or today's daily was played."""
-    if stats.last_played is None or stats.last_played < today() - timedelta(days=1):
+def won_streak(stats: PlayerStats) -> int:
+    """Days won in a row up to now: it goes on while yesterday's or today's daily was won,
+    and ends on a missed day or a lost one (today's, once lost; unfinished, it may still
+    be won)."""
+    if stats.last_won is None or stats.last_won < today() - timedelta(days=1):
+        return 0
+    if stats.last_lost is not None and stats.last_lost > stats.last_won:
         return 0
     return stats.current_streak
+
+
+def played_streak(stats: PlayerStats) -> int:
+    """Days played in a row up to now: yesterday's or today's daily was played."""
+    if stats.last_played is None or stats.last_played < today() - timedelta(days=1):
+        return 0
+    return stats.played_streak
 
 
 def _stats_entry(stats: PlayerStats) -> Payload:
@@ -213,7 +264,9 @@ def _stats_entry(stats: PlayerStats) -> Payload:
         "wins": stats.wins,
         "win_rate": round(stats.win_rate, 4),
         "best_streak": stats.best_streak,
-        "current_streak": current_streak(stats),
+        "current_streak": won_streak(stats),
+        "played_streak": played_streak(stats),
+        "best_played_streak": stats.best_played_streak,
     }
 
 
@@ -280,8 +333,10 @@ def _variant_stats(
         "games": stats.games,
         "wins": stats.wins,
         "win_rate": round(stats.win_rate, 4),
-        "current_streak": current_streak(stats),
+        "current_streak": won_streak(stats),
         "best_streak": stats.best_streak,
+        "played_streak": played_streak(stats),
+        "best_played_streak": stats.best_played_streak,
         "best_time": None if best is None else clock(best),
         "best_time_ms": best,
         "fewest_moves": stats.fewest_moves,

@@ -18,6 +18,7 @@ from functools import partial
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.utils.module_loading import import_string
 
@@ -97,6 +98,7 @@ def find_winnable(day: date, variant: str, deadline: float | None = None) -> Fou
             break
         found_rating, band = rate_seed(seed, variant)
         rated.append((index, seed, found_rating, band))
+        note_progress(day, variant, index)  # candidates done before this one (the page's bar)
         if band in wanted:
             answer = _screen_within(seed, variant, deadline)
             if answer is None:
@@ -109,7 +111,8 @@ def find_winnable(day: date, variant: str, deadline: float | None = None) -> Fou
     tried = {entry[0] for entry in rated if entry[0] < first_pass and entry[3] in wanted}
     rest = sorted((entry for entry in rated if entry[0] not in tried),
                   key=lambda entry: (_distance(entry[3], wanted), entry[0]))
-    for index, seed, found_rating, band in rest:
+    for looked, (index, seed, found_rating, band) in enumerate(rest, start=len(tried) + 1):
+        note_progress(day, variant, min(looked, settings.DAILY_MAX_CANDIDATES))
         answer = _screen_within(seed, variant, deadline)
         if answer is None:
             return None
@@ -130,6 +133,27 @@ def _screen_within(seed: int, variant: str, deadline: float | None) -> dict[str,
     if left < full and not answer.get("winnable"):
         return None
     return answer
+
+
+PROGRESS_KEEP_S = 24 * 60 * 60
+
+
+def _progress_key(day: date, variant: str) -> str:
+    return f"daily-progress:{day.isoformat()}:{variant}"
+
+
+def note_progress(day: date, variant: str, screened: int) -> None:
+    """How many candidates the maker has screened so far (the page's progress): in the
+    cache, which the web process shares with the worker (Redis) or the maker thread."""
+    cache.set(_progress_key(day, variant), screened, PROGRESS_KEEP_S)
+
+
+def progress(day: date, variant: str) -> dict[str, Any]:
+    """What the page says while the daily is being made; no seed, no card."""
+    screened = cache.get(_progress_key(day, variant))
+    return {"started": screened is not None, "screened": screened or 0,
+            "candidates": settings.DAILY_MAX_CANDIDATES,
+            "budget_s": settings.DAILY_SCREEN_BUDGET_SECONDS}
 
 
 def make_daily(day: date, variant: str, *, deadline_s: float | None = None) -> Daily | None:

@@ -166,8 +166,17 @@ class PlayerStats(models.Model):
     games = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
     win_rate = models.FloatField(default=0.0, help_text="wins / games, kept for the index")
-    current_streak = models.PositiveIntegerField(default=0, help_text="as of last_played")
-    best_streak = models.PositiveIntegerField(default=0)
+    # The daily streak, as players count it: days WON in a row (a missed or lost day
+    # ends it). A result under fair-play review counts, as in the player's own figures;
+    # the boards hold the player back until it is decided.
+    current_streak = models.PositiveIntegerField(default=0, help_text="days won in a row, "
+                                                 "as of last_won")
+    best_streak = models.PositiveIntegerField(default=0, help_text="most days won in a row")
+    last_won = models.DateField(null=True, blank=True)
+    last_lost = models.DateField(null=True, blank=True, help_text="the last daily lost")
+    # Days played in a row, shown beside it.
+    played_streak = models.PositiveIntegerField(default=0, help_text="as of last_played")
+    best_played_streak = models.PositiveIntegerField(default=0)
     last_played = models.DateField(null=True, blank=True)
     best_time_ms = models.PositiveIntegerField(null=True, blank=True)
     fewest_moves = models.PositiveIntegerField(null=True, blank=True)

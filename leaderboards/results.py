@@ -10,7 +10,7 @@ Each placement's interval is kept on the attempt for the pace check
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime, timedelta
 from functools import partial
 from typing import Any
 
@@ -35,6 +35,8 @@ def record_attempt(
     time_ms, newly_flagged = record(game, action, at)
     if game.status == Status.WON and before_status != Status.WON:
         count_win(game, time_ms)
+    elif game.status == Status.LOST and before_status != Status.LOST:
+        count_loss(game)
     if newly_flagged:  # the field showed its progress: watchers get a fresh picture
         transaction.on_commit(best_effort(partial(events.send_field, game.variant)))
     # The field shows progress: a move that brings no card home nor ends the
@@ -98,4 +100,29 @@ def count_win(game: Game, time_ms: int) -> None:
     stats.win_rate = stats.wins / max(stats.games, 1)
     stats.best_time_ms = min(time_ms, stats.best_time_ms or time_ms)
     stats.fewest_moves = min(game.moves, stats.fewest_moves or game.moves)
+    won_on(stats, game.daily_date)
     stats.save()
+
+
+def won_on(stats: PlayerStats, day: date | None) -> None:
+    """The won streak: one more when the day before was won, else it starts again.
+
+    It goes by the daily's own day, not the clock at the winning move (a ranked game
+    takes no move once its day has closed: game.closes_at), and a result under
+    fair-play review counts, as it does in the player's own figures.
+    """
+    if day is None or (stats.last_won is not None and day <= stats.last_won):
+        return  # not a daily, or an older day than the streak has reached
+    follows = stats.last_won == day - timedelta(days=1)
+    stats.current_streak = stats.current_streak + 1 if follows else 1
+    stats.best_streak = max(stats.best_streak, stats.current_streak)
+    stats.last_won = day
+
+
+def count_loss(game: Game) -> None:
+    """A ranked daily lost: it ends the won streak (boards.won_streak reads last_lost)."""
+    day = game.daily_date
+    if day is None:
+        return
+    PlayerStats.objects.filter(user_id=game.owner_id, variant=game.variant).exclude(
+        last_lost__gte=day).update(last_lost=day)

@@ -46,10 +46,24 @@ class MyAttemptSerializer(serializers.Serializer):
     moves = serializers.IntegerField()
     hints = serializers.IntegerField()
     time = serializers.CharField(help_text="m:ss by the server's clock, first move to last")
-    share = serializers.CharField(allow_null=True, help_text="one line to paste, once finished")
+    share = serializers.CharField(
+        allow_null=True, help_text="one line to paste, once finished: the result in words, "
+        "the rank once ranked (not while under review) and a link to the day's board")
     under_review = serializers.BooleanField(
         help_text="flagged by the fair-play check: off the public boards until an admin "
                   "clears it")
+
+
+class ProgressSerializer(serializers.Serializer):
+    started = serializers.BooleanField(help_text="the maker has begun screening")
+    screened = serializers.IntegerField(help_text="candidate deals screened so far")
+    candidates = serializers.IntegerField(help_text="at most this many (DAILY_MAX_CANDIDATES)")
+    budget_s = serializers.FloatField(help_text="solver seconds per candidate at most")
+
+
+class NotReadySerializer(serializers.Serializer):
+    error = serializers.CharField()
+    progress = ProgressSerializer()
 
 
 class PlayStatusSerializer(serializers.Serializer):
@@ -112,8 +126,10 @@ class StatsEntrySerializer(serializers.Serializer):
     games = serializers.IntegerField()
     wins = serializers.IntegerField()
     win_rate = serializers.FloatField()
-    best_streak = serializers.IntegerField()
-    current_streak = serializers.IntegerField()
+    best_streak = serializers.IntegerField(help_text="most days won in a row")
+    current_streak = serializers.IntegerField(help_text="days won in a row, up to now")
+    played_streak = serializers.IntegerField(help_text="days played in a row, up to now")
+    best_played_streak = serializers.IntegerField()
 
 
 class AllTimeBoardSerializer(serializers.Serializer):
@@ -139,8 +155,11 @@ class MyStatsSerializer(serializers.Serializer):
     games = serializers.IntegerField(help_text="ranked dailies played")
     wins = serializers.IntegerField(help_text="ranked dailies won")
     win_rate = serializers.FloatField()
-    current_streak = serializers.IntegerField(help_text="days in a row with the daily played")
-    best_streak = serializers.IntegerField()
+    current_streak = serializers.IntegerField(
+        help_text="days won in a row; a missed or lost day ends it")
+    best_streak = serializers.IntegerField(help_text="most days won in a row")
+    played_streak = serializers.IntegerField(help_text="days in a row with the daily played")
+    best_played_streak = serializers.IntegerField()
     best_time = serializers.CharField(allow_null=True)
     best_time_ms = serializers.IntegerField(allow_null=True)
     fewest_moves = serializers.IntegerField(allow_null=True)

@@ -30,6 +30,15 @@ def make_dailies(days_ahead: int | None = None, variants: list[str] | None = Non
     return len(dailies.make_dailies(ahead, variants))
 
 
+@shared_task(name="leaderboards.make_daily", ignore_result=True,
+             soft_time_limit=1800, time_limit=1860, **_EARLY_ACK)
+def make_daily(day: str, variant: str) -> None:
+    """One day's daily, asked for by a request that found it missing (preparing.prepare)."""
+    from datetime import date
+
+    dailies.make_daily(date.fromisoformat(day), variant)
+
+
 @shared_task(name="leaderboards.rate_daily", ignore_result=True,
              soft_time_limit=3600, time_limit=3660, **_EARLY_ACK)
 def rate_daily(daily_id: int) -> None:

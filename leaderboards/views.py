@@ -19,10 +19,10 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from game.actions import ActionError, free_play_stats, player_from
-from game.engine import DEFAULT_VARIANT, VARIANTS
+from game.engine import DEFAULT_VARIANT, VARIANTS, Variant
 
 from . import actions, boards, chart_data, charts
-from .days import today
+from .days import day_end, today
 
 View = Callable[..., HttpResponse]
 ARCHIVE_PAGE = 60
@@ -48,13 +48,30 @@ def daily_home(request: HttpRequest) -> HttpResponse:
 @ensure_csrf_cookie  # the page's script posts to start the game
 def daily(request: HttpRequest, variant: str) -> HttpResponse:
     chosen = actions.check_variant(variant)
-    found = actions.todays_daily(chosen)
+    try:
+        found = actions.todays_daily(chosen)
+    except actions.DailyNotReady as waiting:
+        return preparing(request, chosen, waiting.progress)
     field = boards.field_of(found, found.date, chosen.slug)
     asker = player_from(request.user, request.session)
     return render(request, "leaderboards/daily.html", {
         "variant": chosen, "variants": VARIANTS.values(), "daily": boards.daily_info(found),
-        "me": boards.my_attempt(found, asker), "play": actions.play_status(asker, found),
+        "me": boards.my_attempt(found, asker, boards.site_url(request)),
+        "play": actions.play_status(asker, found),
         "field": field, "my_rank": rank_in(field["entries"], request.user.get_username()),
+    })
+
+
+def preparing(request: HttpRequest, variant: Variant, progress: dict[str, Any]) -> HttpResponse:
+    """Today's page while its deal is still being made elsewhere: at once, with the
+    maker's progress; the script (or, without it, a meta refresh) shows the deal when
+    it is ready."""
+    day = today()
+    return render(request, "leaderboards/daily.html", {
+        "variant": variant, "variants": VARIANTS.values(), "preparing": progress,
+        "daily": {"date": day.isoformat(), "closes": day_end(day).isoformat()},
+        "field": boards.field_of(None, day, variant.slug), "me": None,
+        "play": {"allowed": False},
     })
 
 

@@ -19,10 +19,13 @@ refuse_to_start_without_secrets()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from tombsite.lifespan import StartsDailyMaker  # noqa: E402
 from tombsite.origins import SameOriginValidator  # noqa: E402
 from tombsite.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter({
+# The lifespan start-up (the server process only, never a manage.py command or a
+# test that imports this module) starts the embedded default's daily maker.
+application = StartsDailyMaker(ProtocolTypeRouter({
     "http": django_application,
     "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-})
+}))

@@ -231,9 +231,16 @@ DAILY_MAX_CANDIDATES = env.int("DAILY_MAX_CANDIDATES", default=50)
 # The week ramps (leaderboards.dailies.WEEK_BANDS): the first this many candidates
 # are searched for one of the weekday's bands before the closest band is taken.
 DAILY_BAND_CANDIDATES = env.int("DAILY_BAND_CANDIDATES", default=40)
-# A request that finds no daily makes it inline for at most this long, then
-# leaves the rest to the worker and says "try again".
-DAILY_ON_DEMAND_SECONDS = env.float("DAILY_ON_DEMAND_SECONDS", default=15.0)
+# Who makes a daily a request found missing (a request never screens): "task" asks
+# the slow worker; "thread" (the embedded default, no worker) a background maker
+# thread in the server process, which also makes today's and tomorrow's at start-up
+# (DAILY_PREPARE_AT_START) and tomorrow's DAILY_PREPARE_AHEAD_SECONDS before midnight.
+DAILY_PREPARE = env.str("DAILY_PREPARE", default="thread" if CELERY_TASK_ALWAYS_EAGER else "task")
+DAILY_PREPARE_AT_START = env.bool("DAILY_PREPARE_AT_START", default=True)
+DAILY_PREPARE_AHEAD_SECONDS = env.float("DAILY_PREPARE_AHEAD_SECONDS", default=3600.0)
+# Public address of the site for the share line's link (e.g. https://tomb.example.org);
+# empty: the request's own scheme and host.
+SITE_URL = env.str("SITE_URL", default="").rstrip("/")
 # Games of the blind sampling player per daily (slow on classic: minutes),
 # run by a follow-up task; 0 leaves the difficulty unknown.
 DAILY_DIFFICULTY_GAMES = env.int("DAILY_DIFFICULTY_GAMES", default=4)

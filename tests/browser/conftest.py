@@ -65,7 +65,7 @@ class Site:
 
     running: Site | None = None  # the session's site, for helpers that set up its players
 
-    def __init__(self, workdir: Path) -> None:
+    def __init__(self, workdir: Path, **env: str) -> None:
         self.database = workdir / "site.sqlite3"
         self.port = _free_port()
         self.base_url = f"http://127.0.0.1:{self.port}"
@@ -79,7 +79,11 @@ class Site:
             WS_RATE_PER_SECOND="1000",  # the tests play faster than a person
             WS_BURST="1000",
             SIGNUP_RATE="1000/hour",  # every test player signs up from 127.0.0.1
+            # The tests play the 3-card daily: the site's background maker makes it at
+            # start-up (classic's screening would only take a core from the tests).
+            DAILY_VARIANTS="three-card",
         )
+        self.env.update(env)
         self.log = (OUTPUT / f"site-{self.port}.log").open("wb")
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -88,7 +92,7 @@ class Site:
                               check=True, capture_output=True)
         return done.stdout.decode()
 
-    def start(self) -> None:
+    def start(self, wait_for_dailies: bool = True) -> None:
         self.manage("migrate", "--noinput")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "uvicorn", "tombsite.asgi:application", "--host", "127.0.0.1",
@@ -102,11 +106,21 @@ class Site:
             assert self.process.poll() is None, "the site exited; see its log under test-output"
             try:
                 if httpx.get(self.base_url + "/api/csrf/", timeout=2).status_code == 200:
-                    return
+                    break
             except httpx.HTTPError:
                 pass
             time.sleep(0.2)
-        raise RuntimeError("the site did not answer within 60 s")
+        else:
+            raise RuntimeError("the site did not answer within 60 s")
+        if wait_for_dailies:
+            self.wait_for_daily("three-card")
+
+    def wait_for_daily(self, variant: str, timeout: float = 300) -> None:
+        """Until today's daily is made (the site makes it in the background at start-up)."""
+        deadline = time.monotonic() + timeout
+        while httpx.get(f"{self.base_url}/api/daily/{variant}/", timeout=5).status_code == 503:
+            assert time.monotonic() < deadline, f"no {variant} daily within {timeout} s"
+            time.sleep(0.5)
 
     def backdate_account(self, name: str, days: int) -> None:
         """Make a player's account ``days`` old: a player whose account is older than

@@ -1,8 +1,8 @@
 """The daily page in real Chromium: a ranked attempt started from the page shows up on the
 day's board and, live, on a visitor's field; a finished attempt offers its share line.
 
-Three-card only: the site screens today's deal with the real solver on first request,
-which is quick for it (classic can take many seconds).
+Three-card only: the site's background maker screens today's deal with the real solver
+at start-up, which is quick for it (classic can take minutes).
 """
 
 from __future__ import annotations

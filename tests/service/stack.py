@@ -260,13 +260,19 @@ class Visitor:
 
 
 @contextmanager
-def started_stack(log_dir: Path, env: dict[str, str] | None = None) -> Iterator[Stack]:
+def started_stack(
+    log_dir: Path, env: dict[str, str] | None = None, dailies: bool = False
+) -> Iterator[Stack]:
     """A whole stack (database, worker, server) for a test module, with extra settings."""
     require_services()
     running = Stack(log_dir)
     running.env.update(env or {})
     try:
         running.start()
+        if dailies:
+            # Today's dailies, as beat makes them ahead: a request never makes one (it
+            # hands a missing one to the worker and answers 503 meanwhile).
+            running.manage("make_dailies", "--days", "0")
         yield running
     finally:
         running.stop()

@@ -20,7 +20,8 @@ pytestmark = pytest.mark.integration
 
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-    with started_stack(tmp_path_factory.mktemp("attack-stack"), attacks.ATTACK_ENV) as running:
+    with started_stack(tmp_path_factory.mktemp("attack-stack"), attacks.ATTACK_ENV,
+                       dailies=True) as running:
         yield running
 
 

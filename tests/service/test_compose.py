@@ -99,10 +99,9 @@ class ComposeStack(Stack):
             HTTPS="false",
             ALLOWED_HOSTS="127.0.0.1,localhost",
             CSRF_TRUSTED_ORIGINS=self.base_url,
-            # The web leaves today's daily to the worker at once, so the worker
-            # (not the request) makes it; a short screening budget per candidate
-            # and no blind-player rating keep the test within its minute.
-            DAILY_ON_DEMAND_SECONDS="0",
+            # The web never screens: it leaves today's daily to the worker, so the
+            # worker makes it; a short screening budget per candidate and no
+            # blind-player rating keep the test within its minute.
             DAILY_VARIANTS="three-card",
             DAILY_SCREEN_BUDGET_SECONDS="2",
             DAILY_DIFFICULTY_GAMES="0",
@@ -275,17 +274,17 @@ async def receive(board: Any, watch: StockWatch) -> dict[str, Any]:
 
 
 def test_todays_daily_is_made_by_the_worker(stack: ComposeStack, alice: Visitor) -> None:
-    # The web only asks the worker (DAILY_ON_DEMAND_SECONDS=0) and says so; if
-    # beat's hourly job came first, the daily is there already.
+    # The web only asks the worker and says so, with the progress; if beat's hourly
+    # job came first, the daily is there already.
     first = alice.get("/api/daily/three-card/")
-    assert first.status_code == 200 or "try again" in first.json()["error"], first.text
+    assert first.status_code == 200 or "being prepared" in first.json()["error"], first.text
 
     daily = wait_for_daily(alice)
 
     assert daily["date"] == datetime.now(UTC).date().isoformat()
     assert daily["variant"] == "three-card"
     log = (stack.log_dir / "worker.log").read_text(errors="replace")
-    assert "leaderboards.make_dailies" in log and "succeeded" in log
+    assert "leaderboards.make_daily" in log and "succeeded" in log
     stack._check_alive("beat")
     assert "beat: Starting" in (stack.log_dir / "beat.log").read_text(errors="replace")
 

@@ -1,4 +1,5 @@
-"""Daily deals: secret seeds, screened by the solver, made ahead (idempotently) or on demand."""
+"""Daily deals: secret seeds, screened by the solver, made ahead (idempotently) or when
+first asked for, by the worker (test_daily_preparing)."""
 
 from __future__ import annotations
 
@@ -148,21 +149,6 @@ def test_todays_daily_is_made_on_demand(screened: Any, alice: Browser) -> None:
     assert body["date"] == today().isoformat() and body["archived"] is False
     assert body["cards"] is None and body["me"] is None and "seed" not in body
     assert Daily.objects.filter(date=today(), variant="three-card").count() == 1
-
-
-def test_on_demand_making_gives_up_at_its_deadline(
-    alice: Browser, settings: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    settings.CELERY_TASK_ALWAYS_EAGER = False  # as with a worker: it finishes the job
-    settings.DAILY_ON_DEMAND_SECONDS = 0.0
-    asked: list[Any] = []
-    monkeypatch.setattr(tasks.make_dailies, "delay", lambda *args: asked.append(args))
-    monkeypatch.setattr(dailies, "screen", lambda *args, **kwargs: {"winnable": False})
-
-    response = alice.get("/api/daily/classic/")
-
-    assert response.status_code == 503 and "try again" in response.json()["error"]
-    assert asked == [(0, ["classic"])]
 
 
 def test_the_difficulty_is_rated_by_a_follow_up_task(

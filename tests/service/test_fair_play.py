@@ -20,7 +20,7 @@ from game.engine import THREE_CARD
 from leaderboards import fairplay
 from leaderboards.actions import todays_daily
 from leaderboards.device import COOKIE, MAX_AGE
-from leaderboards.models import Attempt, Review, Standing
+from leaderboards.models import Attempt, PlayerStats, Review, Standing
 from leaderboards.tasks import forget_addresses
 
 from .conftest import HUMAN_PACE_S, Browser, Clock
@@ -95,6 +95,8 @@ def test_two_accounts_on_one_device_are_both_held_until_an_admin_clears_them(
     second = on_device_of(first, dave)
     game = play(second)
     second.move(game["id"], "D")
+    # Both have won days before, so both would be on the streak board (days won).
+    PlayerStats.objects.filter(user__in=[carol, dave]).update(best_streak=1)
 
     attempt = Attempt.objects.get(user=dave)
     assert (attempt.flags, attempt.review) == ("device", Review.PENDING)

@@ -101,7 +101,7 @@ def test_the_all_time_boards(settings: Any, alice: Browser) -> None:
         PlayerStats.objects.create(
             user=User.objects.create(username=name), variant="three-card", games=games,
             wins=wins, win_rate=wins / games, best_streak=best, current_streak=3,
-            last_played=last,
+            last_won=last, played_streak=4, last_played=last,
         )
 
     wins = alice.get("/api/boards/three-card/wins/").json()
@@ -112,8 +112,10 @@ def test_the_all_time_boards(settings: Any, alice: Browser) -> None:
     assert players(rate) == ["grace", "erin", "heidi"]  # frank has too few games
     assert rate["min_games"] == 3 and rate["entries"][0]["win_rate"] == 0.8
     assert players(streak) == ["grace", "erin", "frank", "heidi"]
-    # A streak goes on only while yesterday's daily was played.
+    # The board ranks by the best won streak; a streak goes on only while yesterday's
+    # daily was won (days won), or played (days played in a row).
     assert [entry["current_streak"] for entry in streak["entries"]] == [0, 3, 0, 0]
+    assert [entry["played_streak"] for entry in streak["entries"]] == [0, 4, 0, 0]
     assert alice.get("/api/boards/classic/wins/").json()["entries"] == []
     assert alice.get("/api/boards/three-card/fastest/").status_code == 400
 

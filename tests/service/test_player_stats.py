@@ -32,27 +32,28 @@ def my_stats(browser: Browser, variant: str = "three-card", month: str = "") -> 
     return next(entry for entry in found if entry["variant"] == variant)
 
 
-def test_a_streak_counts_days_in_a_row_and_breaks_on_a_missed_day(
+def test_days_played_in_a_row_count_and_break_on_a_missed_day(
     carol_browser: Browser, screened: Any, clock: Clock
 ) -> None:
     play_days(carol_browser, clock, "xxx.xx")
 
     stats = my_stats(carol_browser)
 
-    assert (stats["games"], stats["current_streak"], stats["best_streak"]) == (5, 2, 3)
+    assert (stats["games"], stats["played_streak"], stats["best_played_streak"]) == (5, 2, 3)
     assert stats["wins"] == 0 and stats["win_rate"] == 0
+    assert (stats["current_streak"], stats["best_streak"]) == (0, 0)  # no day won
 
 
-def test_the_current_streak_lapses_after_a_day_without_the_daily(
+def test_days_played_in_a_row_lapse_after_a_day_without_the_daily(
     carol_browser: Browser, screened: Any, clock: Clock
 ) -> None:
     play_days(carol_browser, clock, "xx")
     clock.tick(DAY_SECONDS)
-    still = my_stats(carol_browser)["current_streak"]  # today's may still be played
+    still = my_stats(carol_browser)["played_streak"]  # today's may still be played
     clock.tick(DAY_SECONDS)
 
-    assert (still, my_stats(carol_browser)["current_streak"]) == (2, 0)
-    assert my_stats(carol_browser)["best_streak"] == 2
+    assert (still, my_stats(carol_browser)["played_streak"]) == (2, 0)
+    assert my_stats(carol_browser)["best_played_streak"] == 2
 
 
 def test_free_play_wins_are_counted_apart_from_daily_wins(

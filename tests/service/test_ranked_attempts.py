@@ -46,7 +46,8 @@ def test_a_logged_in_player_gets_one_ranked_attempt_and_resumes_it(
     assert (game["ranked"], game["seeded"], game["deal"]) == (True, True, None)
     assert Attempt.objects.filter(user=carol, ranked=True).count() == 1
     stats = PlayerStats.objects.get(user=carol, variant="three-card")
-    assert (stats.games, stats.current_streak, stats.best_streak) == (1, 1, 1)
+    assert (stats.games, stats.played_streak, stats.best_played_streak) == (1, 1, 1)
+    assert (stats.current_streak, stats.best_streak) == (0, 0)  # days won: none yet
 
 
 def test_a_stock_turn_cannot_be_undone_in_a_ranked_attempt(

@@ -13,6 +13,7 @@ shrinking past that, about half a minute in all.
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -46,7 +47,7 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     require_services()
     running = Stack(tmp_path_factory.mktemp("schema-stack"))
     running.env.update(
-        # Today's daily is screened inline on the first request: keep it short.
+        # Today's daily is made by the worker on the first request: keep it short.
         DAILY_VARIANTS="three-card", DAILY_DAYS_AHEAD="0", DAILY_SCREEN_BUDGET_SECONDS="2",
         DAILY_DIFFICULTY_GAMES="0", HINT_BUDGET_SECONDS="0.2",
     )
@@ -69,7 +70,12 @@ class Player:
         visitor.token = visitor.http.get("/api/csrf/").json()["csrf_token"]  # rotated at log-in
         self.token = visitor.token
         self.game_id = visitor.new_game(2)["id"]
-        assert visitor.get("/api/daily/three-card/").status_code == 200  # made before fuzzing
+        # Made before fuzzing: the first ask hands it to the worker (503 meanwhile).
+        deadline = time.monotonic() + 120
+        while (daily := visitor.get("/api/daily/three-card/")).status_code == 503:
+            assert time.monotonic() < deadline and "progress" in daily.json(), daily.text
+            time.sleep(0.5)
+        assert daily.status_code == 200, daily.text
         self.session = requests.Session()
         self.session.cookies.update(dict(visitor.http.cookies.items()))
         visitor.close()

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
+from typing import Any
 
 from game.models import Game
 from leaderboards.boards import clock as clock_text
 from leaderboards.boards import share_text
-from leaderboards.models import Daily
+from leaderboards.models import Attempt, Daily, Review
 
 from .conftest import Browser, Clock
 from .lines import seeded_line
@@ -23,9 +24,12 @@ def finished(status: str, seconds: int, moves: int, hints: int, home: int = 52) 
 def test_a_win_without_hints() -> None:
     daily = Daily(date=date(2026, 11, 29), variant="three-card")
 
-    line = share_text(daily, finished("won", 252, 131, 0))
+    line = share_text(daily, finished("won", 252, 131, 0),
+                      link="https://tomb.example.org/daily/three-card/2026-11-29/", place=(3, 17))
 
-    assert line == "Napoleon's Tomb daily 2026-11-29, 3-card: won in 4:12, 131 moves, no hints"
+    assert line == ("Napoleon's Tomb daily 2026-11-29, 3-card: won in 4:12, 131 moves, no hints, "
+                    "rank 3 of 17. Board: https://tomb.example.org/daily/three-card/2026-11-29/")
+    assert line.isascii() and line.isprintable()  # words only: no emoji for a reader to spell
 
 
 def test_a_loss_with_a_hint_past_an_hour_and_an_unranked_game() -> None:
@@ -35,9 +39,9 @@ def test_a_loss_with_a_hint_past_an_hour_and_an_unranked_game() -> None:
     unranked = share_text(daily, finished("won", 61, 90, 3), ranked=False)
 
     assert lost == ("Napoleon's Tomb daily 2026-11-30, classic: 38 of 52 cards home in "
-                    "1:02:03, 1 move, 1 hint")
+                    "1:02:03, 1 move, 1 hint.")
     assert unranked == ("Napoleon's Tomb daily 2026-11-30, classic, unranked: won in 1:01, "
-                        "90 moves, 3 hints")
+                        "90 moves, 3 hints.")
     assert "\n" not in lost and lost.isprintable()
 
 
@@ -48,7 +52,7 @@ def test_no_share_line_before_the_end() -> None:
 
 
 def test_the_daily_gives_the_share_line_once_won(
-    carol_browser: Browser, todays_daily: Daily, clock: Clock
+    carol_browser: Browser, todays_daily: Daily, clock: Clock, settings: Any
 ) -> None:
     game = carol_browser.post("/api/daily/three-card/play/").json()
     before = carol_browser.get("/api/daily/three-card/").json()["me"]
@@ -61,7 +65,33 @@ def test_the_daily_gives_the_share_line_once_won(
     page = carol_browser.get("/daily/three-card/").content.decode()
 
     assert before["share"] is None and before["game"] == game["id"]
+    board = f"/daily/three-card/{todays_daily.date}/"
     expected = (f"Napoleon's Tomb daily {todays_daily.date}, 3-card: won in "
-                f"{clock_text((len(line) - 1) * 1000)}, {len(line)} moves, no hints")
+                f"{clock_text((len(line) - 1) * 1000)}, {len(line)} moves, no hints, "
+                f"rank 1 of 1. Board: http://testserver{board}")
     assert me["share"] == expected and me["status"] == "won"
     assert expected.replace("'", "&#x27;") in page
+    assert carol_browser.get(board).status_code == 200  # the link leads to the day's board
+
+    # A public address set for the site wins over the request's host.
+    settings.SITE_URL = "https://tomb.example.org"
+    shared = carol_browser.get("/api/daily/three-card/").json()["me"]["share"]
+    assert shared.endswith(f"Board: https://tomb.example.org{board}")
+
+
+def test_a_result_under_review_shares_no_rank_and_a_second_place_says_so(
+    carol_browser: Browser, dave_browser: Browser, carol: Any, dave: Any, todays_daily: Daily,
+    clock: Clock,
+) -> None:
+    for player in (carol_browser, dave_browser):  # carol wins first, then dave, slower
+        game = player.post("/api/daily/three-card/play/").json()
+        for move in seeded_line(todays_daily.seed):
+            clock.tick(2 if player is dave_browser else 1)
+            player.move(game["id"], move)
+
+    assert ", rank 2 of 2." in dave_browser.get("/api/daily/three-card/").json()["me"]["share"]
+    Attempt.objects.filter(user=carol).update(review=Review.PENDING)
+
+    held = carol_browser.get("/api/daily/three-card/").json()["me"]["share"]
+    assert "rank" not in held and held.startswith("Napoleon's Tomb daily")
+    assert ", rank 1 of 1." in dave_browser.get("/api/daily/three-card/").json()["me"]["share"]

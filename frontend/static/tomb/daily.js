@@ -70,6 +70,30 @@ if (send && navigator.share) {
     .catch(() => {})); // the player closed the sheet
 }
 
+// -- today's deal still being made: show the maker's progress, then the deal ----------
+
+async function pollPreparing(box) {
+  try {
+    const response = await fetch(`/api/daily/${box.dataset.variant}/`, { credentials: "same-origin" });
+    if (response.ok) {
+      location.reload(); // the deal is ready: the server renders the whole page
+      return;
+    }
+    const data = await response.json();
+    if (data.progress) {
+      $("#prepare-progress").value = data.progress.screened;
+      $("#prepare-count").textContent = data.progress.started
+        ? `${data.progress.screened} screened so far` : "starting";
+    }
+  } catch {
+    // A network blip: the next poll tries again.
+  }
+  setTimeout(() => pollPreparing(box), 3000);
+}
+
+const preparingBox = $("#preparing");
+if (preparingBox) setTimeout(() => pollPreparing(preparingBox), 2000);
+
 // -- time left on today's daily ---------------------------------------------------
 
 function showTimeLeft(box) {

@@ -81,7 +81,7 @@ async function dailyResult(game) {
     if (!me || me.game !== game.id) return;
     const boardPage = `/daily/${variant}/${today.date}/`;
     $("#win-board").href = boardPage;
-    $("#win-share").value = me.share ? `${me.share} ${location.origin}${boardPage}` : "";
+    $("#win-share").value = me.share || ""; // the server's line: words, rank and link
     $("#win-copy").onclick = () => navigator.clipboard?.writeText($("#win-share").value)
       .then(() => announce("Copied."), () => {});
     $("#win-rank").textContent = "";

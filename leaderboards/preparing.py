@@ -1,0 +1,108 @@
+"""Making dailies outside requests: a request never waits on the solver's screening.
+
+Production: a request that finds no daily asks the slow worker (one task per day and
+variant a minute, deduplicated in the cache), and beat makes dailies days ahead.
+Embedded default (no worker; tasks would run eagerly inside the request): one
+background maker thread in the server process takes the jobs in order, one at a
+time so a screening leaves the other core to the requests. It makes today's and
+tomorrow's dailies at start-up (ASGI lifespan: the server process only, never a
+manage.py command or a test) and again an hour before each UTC midnight
+(settings.DAILY_PREPARE_AHEAD_SECONDS). Two makers of one daily are harmless
+anyway: the (date, variant) unique constraint keeps the first one's row.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from datetime import date, timedelta
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import close_old_connections, connection
+
+from . import dailies
+from .days import day_end, today
+
+log = logging.getLogger(__name__)
+Job = tuple[date, str]
+ASK_AGAIN_S = 60  # production: a missing daily asks the worker at most once a minute
+
+_jobs: queue.Queue[Job] = queue.Queue()
+_queued: set[Job] = set()
+_lock = threading.Lock()
+_maker: threading.Thread | None = None
+_timer: threading.Thread | None = None
+
+
+def prepare(day: date, variant: str) -> None:
+    """Have the day's daily made elsewhere; returns at once."""
+    if settings.DAILY_PREPARE == "thread":
+        enqueue(day, variant)
+    elif cache.add(f"daily-asked:{day}:{variant}", 1, ASK_AGAIN_S):
+        from .tasks import make_daily  # the task module imports dailies
+
+        make_daily.delay(day.isoformat(), variant)
+
+
+def enqueue(day: date, variant: str) -> None:
+    """Queue a job for the background maker (once while it waits or runs)."""
+    global _maker
+    with _lock:
+        if (day, variant) in _queued:
+            return
+        _queued.add((day, variant))
+        _jobs.put((day, variant))
+        if _maker is None or not _maker.is_alive():
+            _maker = threading.Thread(target=_make_forever, name="daily-maker", daemon=True)
+            _maker.start()
+
+
+def _make_forever() -> None:
+    while True:
+        day, variant = _jobs.get()
+        try:
+            close_old_connections()
+            dailies.make_daily(day, variant)
+        except Exception:  # a failed job must not stop the maker; the next ask retries
+            log.exception("making the %s daily of %s failed", variant, day)
+        finally:
+            connection.close()  # this thread's own connection
+            with _lock:
+                _queued.discard((day, variant))
+
+
+def start_background_maker() -> bool:
+    """At the server's start-up (embedded default only): today's and tomorrow's dailies
+    now, and tomorrow's again an hour before each midnight. True if it started."""
+    global _timer
+    if settings.DAILY_PREPARE != "thread" or not settings.DAILY_PREPARE_AT_START:
+        return False
+    with _lock:
+        if _timer is not None:
+            return False
+        _timer = threading.Thread(target=_ahead_forever, name="daily-timer", daemon=True)
+    _timer.start()
+    return True
+
+
+def _ahead_forever() -> None:
+    while True:
+        first = today()
+        for offset in (0, 1):
+            for variant in settings.DAILY_VARIANTS:
+                enqueue(first + timedelta(days=offset), variant)
+        time.sleep(seconds_to_next_run(time.time()))
+
+
+def seconds_to_next_run(now: float) -> float:
+    """Until DAILY_PREPARE_AHEAD_SECONDS before the next UTC midnight (or the one after,
+    when that moment has passed today)."""
+    ahead = float(settings.DAILY_PREPARE_AHEAD_SECONDS)
+    midnight = day_end(today()).timestamp()
+    wake = midnight - ahead
+    if wake <= now:
+        wake += 24 * 60 * 60
+    return wake - now
