@@ -17,6 +17,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -140,15 +141,25 @@ class Site:
         self.log.close()
 
 
-@pytest.fixture(scope="session")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+@contextmanager
+def serving(workdir: Path) -> Iterator[Site]:
+    """A site of its own for as long as the block runs (the one sign_up ages players on)."""
     _require_chromium()
     OUTPUT.mkdir(parents=True, exist_ok=True)
-    running = Site(tmp_path_factory.mktemp("site"))
+    running, before = Site(workdir), Site.running
     running.start()
     Site.running = running
-    yield running
-    running.stop()
+    try:
+        yield running
+    finally:
+        Site.running = before
+        running.stop()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    with serving(tmp_path_factory.mktemp("site")) as running:
+        yield running
 
 
 @pytest.fixture(scope="module")

@@ -4,12 +4,23 @@ screenshots at a desktop and a phone size under test-output/."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
-from .conftest import OUTPUT
+from .conftest import OUTPUT, Site, serving
 from .test_pages import CONTRAST, play, sign_up, start_daily
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    """A site of this module's own: the made-up field below would crowd the first page
+    of today's board that other modules' players look for themselves on."""
+    with serving(tmp_path_factory.mktemp("charts-site")) as running:
+        yield running
+
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 WIDEST = "() => document.documentElement.scrollWidth"

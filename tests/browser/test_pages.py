@@ -230,7 +230,7 @@ FOCUSED = """() => { const el = document.activeElement;
 
 def reached_by_tab(page: Any) -> set[str]:
     seen: list[str] = []
-    for _ in range(120):
+    for _ in range(400):  # an archive page holds up to 60 days of two controls each
         page.keyboard.press("Tab")
         focused = page.evaluate(FOCUSED)
         if seen and focused == seen[0]:
