@@ -33,7 +33,6 @@ meanwhile, so concurrent sign-ups cannot pass the limit.
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 import math
 import time
@@ -49,24 +48,16 @@ from django.core.cache import cache
 from django.core.cache.backends.base import BaseCache
 from django.http import HttpRequest, HttpResponse
 
+from .network import network_of
+
 log = logging.getLogger(__name__)
 
 
 def client_address(request: HttpRequest) -> str:
-    """REMOTE_ADDR only, an IPv6 address counted by its /64 (a client picks addresses within
-    its /64 at will; game.limits.network_of does the same, which accounts may not import).
-    Behind a trusted proxy uvicorn's --proxy-headers (FORWARDED_ALLOW_IPS)
-    has already put the real client there; X-Forwarded-For itself is anyone's to forge."""
-    address = str(request.META.get("REMOTE_ADDR", ""))
-    try:
-        parsed = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if isinstance(parsed, ipaddress.IPv6Address):
-        if parsed.ipv4_mapped is not None:
-            return str(parsed.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
-    return str(parsed)
+    """REMOTE_ADDR only, an IPv6 address counted by its /64 (accounts.network). Behind a
+    trusted proxy uvicorn's --proxy-headers (FORWARDED_ALLOW_IPS) has already put the real
+    client there; X-Forwarded-For itself is anyone's to forge."""
+    return network_of(str(request.META.get("REMOTE_ADDR", "")))
 
 
 def cool_off(request: HttpRequest | None = None) -> timedelta:

@@ -15,7 +15,6 @@ worth less than an outage.
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import logging
 import math
 import time
@@ -23,6 +22,8 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
+
+from accounts.network import network_of
 
 log = logging.getLogger(__name__)
 
@@ -39,22 +40,6 @@ def parse_rate(text: str) -> Rate:
     """DRF's notation: "30/minute", "5/hour", "2/s"."""
     count, period = text.split("/")
     return Rate(int(count), PERIODS[period.strip()[0]])
-
-
-def network_of(address: str) -> str:
-    """The client as the limits and the fair-play check count it: an IPv4 address, or an
-    IPv6 address's /64 (one subscriber's network: a client picks addresses within it at
-    will, so counting single IPv6 addresses would let it slip past every per-address
-    limit). Anything unparsable is taken as it is."""
-    try:
-        parsed = ipaddress.ip_address(address)
-    except ValueError:
-        return address
-    if isinstance(parsed, ipaddress.IPv6Address):
-        if parsed.ipv4_mapped is not None:
-            return str(parsed.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{parsed}/64", strict=False))
-    return str(parsed)
 
 
 def hint_wait(who: str, address: str) -> int:

@@ -45,7 +45,7 @@ from typing import Any
 from django.db.models import Q
 from django.utils.crypto import salted_hmac
 
-from game.limits import network_of
+from accounts.network import network_of
 
 PACE_FLOOR_MS = 100
 PACE_MIN_PLACEMENTS = 20

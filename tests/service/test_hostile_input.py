@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from game.limits import network_of
+from accounts.network import network_of
 from game.models import Game
 
 from .conftest import Browser
