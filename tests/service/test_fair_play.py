@@ -281,8 +281,12 @@ async def test_a_result_flagged_mid_game_leaves_the_live_field(
     socket = await watch_field(alice)
     await socket.receive_from()
     game = await sync_to_async(play)(carol_browser)
-    for move in seeded_line(daily.seed):  # machine speed
+    for move in seeded_line(daily.seed):  # machine speed, until the pace check flags it
         await sync_to_async(carol_browser.move)(game["id"], move)
+        # Then stop writing: the field socket reads its fresh picture now, and a write at
+        # the same instant would lock the unit layer's shared in-memory SQLite table.
+        if await Attempt.objects.filter(review=Review.PENDING).aexists():
+            break
     messages = []
     while not await socket.receive_nothing(timeout=0.2):
         messages.append(json.loads(await socket.receive_from()))
