@@ -49,6 +49,7 @@ from django.core.cache.backends.base import BaseCache
 from django.http import HttpRequest, HttpResponse
 
 from .network import network_of
+from .rates import parse_rate
 
 log = logging.getLogger(__name__)
 
@@ -149,13 +150,10 @@ class LockoutMiddleware(AxesMiddleware):
 
 # -- sign-up ---------------------------------------------------------------------
 
-PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-
-
 def signup_rate() -> tuple[int, int]:
     """SIGNUP_RATE "5/hour" -> (5, 3600)."""
-    count, period = str(settings.SIGNUP_RATE).split("/")
-    return int(count), PERIODS[period.strip()[0]]
+    rate = parse_rate(str(settings.SIGNUP_RATE))
+    return rate.count, rate.seconds
 
 
 def _signup_key(address: str) -> str:

@@ -18,28 +18,15 @@ import hashlib
 import logging
 import math
 import time
-from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.cache import cache
 
 from accounts.network import network_of
+from accounts.rates import Rate, parse_rate
 
 log = logging.getLogger(__name__)
 
-PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
-
-
-@dataclass(frozen=True)
-class Rate:
-    count: int
-    seconds: int
-
-
-def parse_rate(text: str) -> Rate:
-    """DRF's notation: "30/minute", "5/hour", "2/s"."""
-    count, period = text.split("/")
-    return Rate(int(count), PERIODS[period.strip()[0]])
 
 
 def hint_wait(who: str, address: str) -> int:
