@@ -25,8 +25,8 @@ def main() -> int:
     django.setup()
     from django.conf import settings
 
-    from game.engine import Position, Status, deal_from_seed, get_variant
     from leaderboards import dailies
+    from patience.tomb import Position, Status, deal_from_seed, get_variant
     from solver_worker.players import careful_move, play_out
 
     parser = argparse.ArgumentParser(prog="python bench/daily_month.py")

@@ -12,7 +12,7 @@ import random
 import statistics
 import time
 
-from game.engine import CLASSIC, THREE_CARD, Position, Variant, deal_from_number
+from patience.tomb import CLASSIC, THREE_CARD, Position, Variant, deal_from_number
 
 
 def measure_playouts(variant: Variant, rounds: int, deals_per_round: int) -> list[float]:

@@ -14,7 +14,7 @@ import random
 import statistics
 import time
 
-from game.engine import Position, Status, new_game
+from patience.tomb import Position, Status, new_game
 from solver_worker.hints import hint
 from solver_worker.search import GREEDY_SHARE
 from solver_worker.solve import decide, summarise

@@ -25,8 +25,7 @@ from django.db import transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from . import events, freeplay, hooks, limits
-from .engine import (
+from patience.tomb import (
     DEFAULT_VARIANT,
     MAX_DEAL,
     VARIANTS,
@@ -44,6 +43,8 @@ from .engine import (
     parse_deal_number,
     parse_move,
 )
+
+from . import events, freeplay, hooks, limits
 from .models import FreePlayStats, Game, Status
 from .payloads import game_payload
 

@@ -20,7 +20,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .engine import Variant
+from patience.tomb import Variant
+
 from .models import FreePlayStats, Game, Status
 
 DATA = Path(__file__).resolve().parent / "data"

@@ -12,7 +12,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 
-from .engine import VARIANTS, Deal, Position, get_variant, parse_card, parse_moves
+from patience.tomb import VARIANTS, Deal, Position, get_variant, parse_card, parse_moves
 
 
 class Status(models.TextChoices):

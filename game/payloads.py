@@ -9,8 +9,9 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from patience.tomb import Position, can_finish, visible_view
+
 from . import freeplay
-from .engine import Position, can_finish, visible_view
 from .models import FreePlayStats, Game, Status
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from .engine import MAX_DEAL, MIN_DEAL, VARIANTS
+from patience.tomb import MAX_DEAL, MIN_DEAL, VARIANTS
 
 
 class NewGameSerializer(serializers.Serializer):

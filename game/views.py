@@ -6,8 +6,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+from patience.tomb import DEFAULT_VARIANT, VARIANTS
+
 from . import actions, freeplay
-from .engine import DEFAULT_VARIANT, VARIANTS
 
 
 @ensure_csrf_cookie

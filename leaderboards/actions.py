@@ -22,9 +22,9 @@ from django.utils import timezone
 
 from game import actions as game_actions
 from game.actions import ActionError, BadRequest, GameNotFound, NotAllowedNow, Player
-from game.engine import VARIANTS, Variant, get_variant
 from game.events import best_effort
 from game.models import Status
+from patience.tomb import VARIANTS, Variant, get_variant
 from solver_worker.rating import BANDS
 
 from . import dailies, events, fairplay, preparing

@@ -16,7 +16,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from game import jsonsafe
-from game.engine import VARIANTS
+from patience.tomb import VARIANTS
 
 from .boards import field
 from .events import field_group

@@ -22,7 +22,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils.module_loading import import_string
 
-from game.engine import Position, deal_from_seed, get_variant
+from patience.tomb import Position, deal_from_seed, get_variant
 from solver_worker import rating
 from solver_worker.rating import BANDS, Rating
 

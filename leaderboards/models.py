@@ -11,8 +11,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from game.engine import Deal, deal_from_seed
 from game.models import VARIANT_CHOICES, Game, Status
+from patience.tomb import Deal, deal_from_seed
 from solver_worker.rating import BANDS
 
 BAND_CHOICES = [(band, band) for band in BANDS]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from game.engine import VARIANTS
+from patience.tomb import VARIANTS
 from solver_worker.rating import BANDS
 
 STATUSES = ["playing", "won", "lost"]

@@ -19,7 +19,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 from game.actions import ActionError, free_play_stats, player_from
-from game.engine import DEFAULT_VARIANT, VARIANTS, Variant
+from patience.tomb import DEFAULT_VARIANT, VARIANTS, Variant
 
 from . import actions, boards, chart_data, charts
 from .days import day_end, today

@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.engine import MAX_DEAL, VARIANTS, Status, new_game, parse_moves  # noqa: E402
+from patience.tomb import MAX_DEAL, VARIANTS, Status, new_game, parse_moves  # noqa: E402
 
 DATA = ROOT / "game" / "data"
 CHUNK = 200  # deals per solver run: progress shows, and a stop loses little

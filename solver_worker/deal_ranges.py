@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from game.engine import parse_deal_number
+from patience.tomb import parse_deal_number
 
 
 def parse_deal_list(text: str) -> list[int]:

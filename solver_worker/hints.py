@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from game.engine import Kind, Move, Position, Status
+from patience.tomb import Kind, Move, Position, Status
 
 from .search import Budget, solve
 

@@ -27,7 +27,7 @@ from functools import partial
 from multiprocessing import Pool
 from typing import Any, Final
 
-from game.engine import VARIANTS
+from patience.tomb import VARIANTS
 
 from .deal_ranges import parse_deal_list
 from .players import NODES, PLAYERS, SAMPLES, SOLVE_S, Game, play_game

@@ -54,10 +54,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from game.engine import Position, Status, new_game, parse_move
-from game.engine.cards import ALL_CARDS, RANK, Card
-from game.engine.moves import DRAW, REDEAL, TO_CELL, TO_FOUNDATION, TOMB, Kind, Move
-from game.engine.position import EMPTY, NO_RANK
+from patience.cards import ALL_CARDS, RANK, Card
+from patience.tomb import Position, Status, new_game, parse_move
+from patience.tomb.moves import DRAW, REDEAL, TO_CELL, TO_FOUNDATION, TOMB, Kind, Move
+from patience.tomb.position import EMPTY, NO_RANK
 
 from .search import Budget, Table, search_pass, solve, to_notation
 

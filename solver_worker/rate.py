@@ -25,7 +25,7 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-from game.engine import VARIANTS, new_game
+from patience.tomb import VARIANTS, new_game
 
 from .deal_ranges import parse_deal_list
 from .rating import BANDS, GAMES, band_of, cuts_from, rate

@@ -36,9 +36,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from game.engine import Position, Status
-from game.engine.cards import RANK
-from game.engine.moves import TO_CELL, Move
+from patience.cards import RANK
+from patience.tomb import Position, Status
+from patience.tomb.moves import TO_CELL, Move
 
 from .players import MAX_PLIES, Sight, real_choices, rule_move, wanted_within
 

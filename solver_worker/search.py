@@ -41,10 +41,10 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from game.engine import Position, parse_move
-from game.engine.cards import RANK
-from game.engine.moves import TOMB
-from game.engine.position import EMPTY
+from patience.cards import RANK
+from patience.tomb import Position, parse_move
+from patience.tomb.moves import TOMB
+from patience.tomb.position import EMPTY
 
 from .relaxation import is_dead, tomb_wants
 

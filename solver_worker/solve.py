@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from multiprocessing import Pool
 from typing import Any
 
-from game.engine import VARIANTS, new_game
+from patience.tomb import VARIANTS, new_game
 
 from .deal_ranges import deal_list_argument
 from .search import GREEDY_SHARE, Budget, solve

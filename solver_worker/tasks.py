@@ -17,7 +17,7 @@ from typing import Any, Final
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 
-from game.engine import Deal, Position, deal_from_number, deal_from_seed, from_record, get_variant
+from patience.tomb import Deal, Position, deal_from_number, deal_from_seed, from_record, get_variant
 
 from .hints import hint
 from .players import fair_hint, play_game

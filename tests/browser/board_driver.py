@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine import IllegalMove, Position, parse_move
+from patience.tomb import IllegalMove, Position, parse_move
 
 GRID = [["nw", "n", "ne"], ["w", "tomb", "e"], ["sw", "s", "se"], ["stock", "waste", "waste"]]
 STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine import new_game, parse_move
+from patience.tomb import new_game, parse_move
 from tests.service.lines import winning_line
 
 from .board_driver import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine import new_game, parse_move
+from patience.tomb import new_game, parse_move
 
 from .board_driver import by_keyboard, open_deal, ready, slot, wait_announced, wait_moves
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from game.engine import can_finish, new_game, parse_move
 from game.freeplay import winnable_lines
+from patience.tomb import can_finish, new_game, parse_move
 from tests.service.lines import winning_line
 
 from .board_driver import open_deal, open_menu, ready, slot, still, wait_moves

@@ -21,8 +21,8 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from game.engine import THREE_CARD, Position, deal_from_seed, parse_move
 from leaderboards import fairplay
+from patience.tomb import THREE_CARD, Position, deal_from_seed, parse_move
 from tests.service.lines import seeded_line
 
 from .board_driver import by_keyboard, by_pointer, ready, slot, wait_moves

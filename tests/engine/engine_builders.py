@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine import (
+from patience.tomb import (
     CELLS,
     CLASSIC,
     FOUNDATIONS,

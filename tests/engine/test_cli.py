@@ -1,4 +1,4 @@
-"""The engine's command line, run as a user runs it: ``python -m game.engine``.
+"""The engine's command line, run as a user runs it: ``python -m patience.tomb``.
 
 Exit codes: 0 on success, 1 when a move is illegal, 2 on bad input (a bad
 deal number or notation; argparse also uses 2 for bad arguments).
@@ -19,13 +19,13 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "game.engine", *args],
+        [sys.executable, "-m", "patience.tomb", *args],
         cwd=REPO_ROOT, capture_output=True, text=True, timeout=60, check=False,
     )
 
 
 def test_the_repo_root_is_where_the_engine_lives() -> None:
-    assert (REPO_ROOT / "game" / "engine" / "__main__.py").is_file()
+    assert (REPO_ROOT / "patience" / "tomb" / "__main__.py").is_file()
 
 
 @pytest.mark.parametrize("number", [1, 32000])

@@ -13,7 +13,7 @@ import random
 import pytest
 from engine_builders import FILLER, RANKS, SUITS, golden_deals
 
-from game.engine import (
+from patience.tomb import (
     MAX_DEAL,
     MIN_DEAL,
     InvalidDeal,
@@ -27,7 +27,7 @@ from game.engine import (
 GOLDEN = golden_deals()
 
 
-# -- an independent re-derivation (no pysol_cards, no game.engine.deals) -----
+# -- an independent re-derivation (no pysol_cards, no patience.tomb.deals) -----
 
 def creation_order() -> list[str]:
     """PySolFC's createCards: suit by suit C, S, H, D; ace to king in each."""

@@ -1,4 +1,4 @@
-"""The finishing line (game/engine/finish.py): when the rest of a game plays itself.
+"""The finishing line (patience/tomb/finish.py): when the rest of a game plays itself.
 
 Checked against an independent reading of RULES.md (``forced_home`` below works
 on ranks and piles, not on the engine's ``wants``), on hand-stacked decks whose
@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import playout, rank, wanted
 
-from game.engine import (
+from patience.tomb import (
     CLASSIC,
     THREE_CARD,
     Kind,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.engine import (
+from patience.tomb import (
     ALL_MOVES,
     CELLS,
     FOUNDATIONS,

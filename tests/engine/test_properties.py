@@ -20,7 +20,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.engine import (
+from patience.tomb import (
     CELLS,
     CLASSIC,
     FOUNDATIONS,

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from game.engine import CLASSIC, THREE_CARD, Position, Variant, deal_from_number
+from patience.tomb import CLASSIC, THREE_CARD, Position, Variant, deal_from_number
 
 DEPTH = 12
 DEALS = (1, 2, 3)

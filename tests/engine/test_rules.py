@@ -26,7 +26,7 @@ from engine_builders import (
     winning_game,
 )
 
-from game.engine import (
+from patience.tomb import (
     CELLS,
     CLASSIC,
     FOUNDATIONS,

@@ -27,7 +27,7 @@ from engine_builders import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import (
+from patience.tomb import (
     CLASSIC,
     THREE_CARD,
     Position,

@@ -12,7 +12,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from game import actions, events
-from game.engine import THREE_CARD, deal_from_number
+from patience.tomb import THREE_CARD, deal_from_number
 
 EASY_DEAL = 2  # a 3-card deal whose winning line the test search finds at once
 # Seconds the clock fixture moves between a ranked daily's moves, so a test that

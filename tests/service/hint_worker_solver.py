@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from game.engine import Position
+from patience.tomb import Position
 from solver_worker.hints import hint as real_hint
 
 HANG_SECONDS = 600.0

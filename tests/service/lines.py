@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from game.engine import Position, deal_from_seed, get_variant, new_game
+from patience.tomb import Position, deal_from_seed, get_variant, new_game
 from solver_worker.search import Budget, solve
 
 

@@ -11,7 +11,7 @@ import json
 import re
 from typing import Any
 
-from game.engine import Deal, Position, card_text, deal_from_number, get_variant, parse_move
+from patience.tomb import Deal, Position, card_text, deal_from_number, get_variant, parse_move
 
 CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])([A2-9TJQK][CDHS])(?![A-Za-z0-9])")
 

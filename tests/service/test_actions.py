@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from game import actions
-from game.engine import CLASSIC, THREE_CARD, deal_from_number, parse_move
 from game.models import Game
+from patience.tomb import CLASSIC, THREE_CARD, deal_from_number, parse_move
 
 from .conftest import EASY_DEAL
 from .lines import winning_line

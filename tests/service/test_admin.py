@@ -16,10 +16,10 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from game import actions
-from game.engine import THREE_CARD, deal_from_number
 from game.models import Game
 from leaderboards import boards, events
 from leaderboards.models import Attempt, Daily, PlayerStats, Standing
+from patience.tomb import THREE_CARD, deal_from_number
 
 pytestmark = pytest.mark.django_db
 PAST = date(2026, 11, 1)

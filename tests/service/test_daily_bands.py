@@ -12,11 +12,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from game.engine import Position, deal_from_seed, get_variant
 from game.models import Game
 from leaderboards import actions, boards, dailies
 from leaderboards.days import today
 from leaderboards.models import Attempt, BandCheck, Daily
+from patience.tomb import Position, deal_from_seed, get_variant
 from solver_worker.players import careful_move, play_out
 from solver_worker.rating import BANDS, band_for
 

@@ -10,10 +10,10 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import IntegrityError
 
-from game.engine import deal_from_number, deal_from_seed
 from leaderboards import dailies, tasks
 from leaderboards.days import candidate_seed, today
 from leaderboards.models import Daily
+from patience.tomb import deal_from_number, deal_from_seed
 
 from .conftest import Browser
 

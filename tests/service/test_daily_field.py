@@ -10,10 +10,10 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
-from game.engine import THREE_CARD
 from leaderboards import consumers
 from leaderboards.actions import todays_daily
 from leaderboards.days import today
+from patience.tomb import THREE_CARD
 from tombsite.asgi import application
 
 from .conftest import HUMAN_PACE_S, Browser, Clock

@@ -180,7 +180,7 @@ async def test_a_ranked_daily_played_live_while_the_field_watches(stack: Stack) 
     dave, erin = sign_up(stack, "dave"), Visitor(stack)
     game = dave.post("/api/daily/three-card/play/").json()
     (seed,) = sql(stack, "SELECT seed FROM leaderboards_daily WHERE date = %s", today())[0]
-    from game.engine import deal_from_seed
+    from patience.tomb import deal_from_seed
 
     watch, line = StockWatch(deal_from_seed(seed)), seeded_line(seed)
     field = await open_socket(stack, erin, "/ws/daily/three-card/")

@@ -13,8 +13,8 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
-from game.engine import THREE_CARD
 from leaderboards.actions import todays_daily
+from patience.tomb import THREE_CARD
 from tombsite.asgi import application
 
 from .conftest import Browser

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from asgiref.sync import sync_to_async
 
-from game.engine import parse_move
+from patience.tomb import parse_move
 
 from .conftest import Browser
 from .test_consumers import layer, new_game, open_board  # noqa: F401  (fixture and helpers)

@@ -16,12 +16,12 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone
 
-from game.engine import THREE_CARD
 from leaderboards import fairplay
 from leaderboards.actions import todays_daily
 from leaderboards.device import COOKIE, MAX_AGE
 from leaderboards.models import Attempt, PlayerStats, Review, Standing
 from leaderboards.tasks import forget_addresses
+from patience.tomb import THREE_CARD
 
 from .conftest import HUMAN_PACE_S, Browser, Clock
 from .lines import seeded_line

@@ -10,8 +10,8 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.contrib.auth.models import User
 
-from game.engine import THREE_CARD, Position, can_finish, deal_from_seed, new_game, parse_move
 from leaderboards.models import Attempt, Daily
+from patience.tomb import THREE_CARD, Position, can_finish, deal_from_seed, new_game, parse_move
 
 from .conftest import EASY_DEAL, Browser
 from .lines import seeded_line, winning_line

@@ -15,8 +15,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from game import actions, freeplay
-from game.engine import CLASSIC, THREE_CARD, Status, new_game, parse_moves
 from game.models import FreePlayStats, Game
+from patience.tomb import CLASSIC, THREE_CARD, Status, new_game, parse_moves
 
 from .conftest import EASY_DEAL, Browser, Clock
 from .lines import winning_line

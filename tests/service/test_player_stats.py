@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from game import actions
-from game.engine import parse_move
+from patience.tomb import parse_move
 
 from .conftest import EASY_DEAL, Browser, Clock
 from .lines import winning_line

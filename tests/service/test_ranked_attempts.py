@@ -10,9 +10,9 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 
 from game import actions
-from game.engine import parse_move
 from game.models import Game
 from leaderboards.models import Attempt, Daily, PlayerStats
+from patience.tomb import parse_move
 
 from .conftest import Browser, Clock
 from .lines import seeded_line

@@ -7,7 +7,7 @@ finish, which is what the soundness tests feed it.
 
 from __future__ import annotations
 
-from game.engine import Position, Status
+from patience.tomb import Position, Status
 
 
 def table_key(position: Position) -> tuple[object, ...]:

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from game.engine import (
+from patience.tomb import (
     Position,
     Status,
     deal_from_cards,
@@ -34,8 +34,8 @@ from game.engine import (
     parse_moves,
     visible_view,
 )
-from game.engine.moves import DRAW, REDEAL, TO_CELL, TO_FOUNDATION, TOMB, Kind
-from game.engine.position import NO_RANK
+from patience.tomb.moves import DRAW, REDEAL, TO_CELL, TO_FOUNDATION, TOMB, Kind
+from patience.tomb.position import NO_RANK
 from solver_worker import players
 from solver_worker.deal_ranges import parse_deal_list as parse_deals
 from solver_worker.play import summarise, wilson
@@ -137,7 +137,7 @@ def test_wanted_within_three_ranks_counts_each_corner_up() -> None:
 
 def sight(waste: str, cells: tuple[int, ...] = (-1, -1, -1, -1), stock: int = 10,
           tomb: int = 6, corners: tuple[int, ...] = (7, 7, 7, 7), redeals: int = 0) -> Sight:
-    from game.engine import parse_card
+    from patience.tomb import parse_card
 
     return Sight(tuple(parse_card(text) for text in waste.split()), cells,
                  wants(tomb, corners), stock, redeals, 1)

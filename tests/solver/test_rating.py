@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from game.engine import Position, Status, new_game
+from patience.tomb import Position, Status, new_game
 from solver_worker import rate as rate_cli
 from solver_worker.rating import (
     BANDS,

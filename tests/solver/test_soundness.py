@@ -13,7 +13,7 @@ import random
 import pytest
 from plain import plain_winnable
 
-from game.engine import Position, Status, new_game, parse_move
+from patience.tomb import Position, Status, new_game, parse_move
 from solver_worker.relaxation import is_dead
 from solver_worker.search import Budget, Table, _core, _run_core, _run_python, solve
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine import new_game, to_record
+from patience.tomb import new_game, to_record
 from solver_worker import tasks
 
 HERE = Path(__file__).parent

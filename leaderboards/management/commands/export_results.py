@@ -11,10 +11,10 @@ from typing import IO, Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import QuerySet
 
-from game.engine import EngineError, get_variant
 from leaderboards.boards import BOARD_ORDER
 from leaderboards.days import parse_day
 from leaderboards.models import Attempt, Review
+from patience.tomb import EngineError, get_variant
 
 COLUMNS = ("date", "variant", "player", "on_boards", "status", "cards_home", "won",
            "assisted", "hints", "seconds", "moves", "undos")

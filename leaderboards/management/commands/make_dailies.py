@@ -7,8 +7,8 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from game.engine import EngineError
 from leaderboards import dailies
+from patience.tomb import EngineError
 
 
 class Command(BaseCommand):

@@ -11,10 +11,10 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from game.engine import EngineError, get_variant
 from leaderboards.dailies import NoWinnableDeal
 from leaderboards.days import parse_day
 from leaderboards.rescreening import rescreen_day
+from patience.tomb import EngineError, get_variant
 
 
 class Command(BaseCommand):

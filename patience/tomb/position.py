@@ -9,12 +9,12 @@ per move would cost more than the rules themselves. Every change goes through
 from __future__ import annotations
 
 from collections.abc import Iterable
-from enum import Enum
 from typing import Final
 
-from .cards import DECK_SIZE, RANK, Card, card_name, card_text, rank_phrase
+from ..cards import DECK_SIZE, RANK, Card, card_name, card_text, rank_phrase
+from ..errors import IllegalMove
+from ..protocol import Status
 from .deals import Deal
-from .errors import IllegalMove
 from .moves import (
     CELLS,
     DRAW,
@@ -42,12 +42,6 @@ CELL_COUNT: Final = len(CELLS)
 # automatic (cell, foundation) moves it caused, in order.
 AutoMoves = tuple[tuple[int, int], ...]
 Step = tuple[Move, int, AutoMoves]
-
-
-class Status(Enum):
-    PLAYING = "playing"
-    WON = "won"
-    LOST = "lost"
 
 
 def wants_after(foundation: int, rank: int) -> int:

@@ -18,9 +18,10 @@ line reveals nothing the player cannot see, and it is the only way to play on.
 
 from __future__ import annotations
 
-from .cards import DECK_SIZE
+from ..cards import DECK_SIZE
+from ..protocol import Status
 from .moves import Kind, Move
-from .position import Position, Status
+from .position import Position
 
 HOME: Move = Move(Kind.FOUNDATION)
 

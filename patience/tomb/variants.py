@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from .errors import InvalidNotation, echo
+from ..errors import InvalidNotation, echo
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from .cards import RANK_LETTERS, card_text, parse_card
+from ..cards import RANK_LETTERS, card_text, parse_card
+from ..errors import InvalidDeal
 from .deals import Deal, deal_from_number, parse_deal_number
-from .errors import InvalidDeal
 from .moves import CELLS, FOUNDATIONS, TOMB, format_moves, parse_moves
 from .position import EMPTY, TOMB_CAPACITY, TOMB_RUN, Position
 from .variants import get_variant

@@ -8,8 +8,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from ..errors import EngineError
 from .deals import deal_from_number
-from .errors import EngineError
 from .moves import parse_moves
 from .position import Position
 from .variants import DEFAULT_VARIANT, VARIANTS, get_variant
@@ -17,7 +17,7 @@ from .views import visible_view
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m game.engine", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m patience.tomb", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     deal = commands.add_parser("deal", help="print a deal's stock order, top first")
     deal.add_argument("number", help="deal number, 1 to 999999")

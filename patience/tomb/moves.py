@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from .errors import InvalidNotation, echo
+from ..errors import InvalidNotation, echo
 
 
 class Kind(Enum):

@@ -7,7 +7,9 @@ storage record; moves round-trip through text notation. Nothing here imports
 Django, Celery or the project's apps.
 """
 
-from .cards import Card, card_name, card_text, parse_card
+from ..cards import Card, card_name, card_text, parse_card
+from ..errors import EngineError, IllegalMove, InvalidDeal, InvalidNotation
+from ..protocol import Status
 from .deals import (
     MAX_DEAL,
     MIN_DEAL,
@@ -17,10 +19,9 @@ from .deals import (
     deal_from_seed,
     parse_deal_number,
 )
-from .errors import EngineError, IllegalMove, InvalidDeal, InvalidNotation
 from .finish import can_finish, finishing_line
 from .moves import ALL_MOVES, CELLS, FOUNDATIONS, Kind, Move, format_moves, parse_move, parse_moves
-from .position import Position, Status
+from .position import Position
 from .variants import CLASSIC, DEFAULT_VARIANT, THREE_CARD, VARIANTS, Variant, get_variant
 from .views import from_record, to_record, visible_view
 

@@ -32,8 +32,8 @@ from typing import Final
 
 from pysol_cards.random import LCRandom31, MTRandom
 
-from .cards import ALL_CARDS, Card, card_text, make_card, parse_card
-from .errors import InvalidDeal, echo
+from ..cards import ALL_CARDS, Card, card_text, make_card, parse_card
+from ..errors import InvalidDeal, echo
 
 MIN_DEAL: Final = 1
 MAX_DEAL: Final = 999_999
