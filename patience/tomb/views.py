@@ -14,7 +14,7 @@ from typing import Any, Final
 from ..cards import RANK_LETTERS, card_text, parse_card
 from ..errors import InvalidDeal
 from .deals import Deal, deal_from_number, parse_deal_number
-from .moves import CELLS, FOUNDATIONS, TOMB, format_moves, parse_moves
+from .moves import CELLS, FOUNDATIONS, TOMB, Kind, Move, format_moves, parse_moves
 from .position import EMPTY, TOMB_CAPACITY, TOMB_RUN, Position
 from .variants import get_variant
 
@@ -55,7 +55,31 @@ def visible_view(position: Position) -> dict[str, Any]:
         "legal": [move.notation for move in position.legal_moves()],
         "can_undo": bool(position.history),
         "status": position.status.value,
+        "game": "napoleons-tomb",
+        "piles": table_piles(position),
+        "paths": {move.notation: move_path(move) for move in position.legal_moves()},
     }
+
+
+def table_piles(position: Position) -> dict[str, list[str]]:
+    """Every face-up pile of the table by its name, bottom card first (the stock is a count)."""
+    piles = {"waste": [card_text(card) for card in position.waste]}
+    for i, name in enumerate(CELLS):
+        card = position.cells[i]
+        piles[name] = [] if card == EMPTY else [card_text(card)]
+    for i, name in enumerate(FOUNDATIONS):
+        piles[name] = [card_text(card) for card in position.foundations[i]]
+    return piles
+
+
+def move_path(move: Move) -> list[str]:
+    """[from pile, to pile] of a legal move, for dragging, tapping and animation."""
+    if move.kind is Kind.DRAW:
+        return ["stock", "waste"]
+    if move.kind is Kind.REDEAL:
+        return ["waste", "stock"]
+    names = FOUNDATIONS if move.kind is Kind.FOUNDATION else CELLS
+    return ["waste", names[move.target or 0]]
 
 
 def to_record(position: Position) -> dict[str, Any]:
