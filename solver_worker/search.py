@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import importlib
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final, Literal
 
 from patience.cards import RANK
@@ -46,6 +46,7 @@ from patience.tomb import Position, parse_move
 from patience.tomb.moves import TOMB
 from patience.tomb.position import EMPTY
 
+from .driver import Budget, Result, Verdict
 from .relaxation import is_dead, tomb_wants
 
 _core: Any
@@ -54,27 +55,10 @@ try:  # the compiled core, built by the install step (setup.py)
 except ImportError:  # pragma: no cover - a checkout without a compiler
     _core = None
 
-Verdict = Literal["won", "lost", "unknown"]
 FULL_HOME: Final = 52
 CELL_COUNT: Final = 4
 TIME_CHECK_EVERY: Final = 16
 PLAY, PARK, DRAW, REDEAL = "F", "C", "D", "R"
-
-
-@dataclass(frozen=True, slots=True)
-class Budget:
-    """How much search a call may spend: nodes, seconds, or both (None = no limit)."""
-
-    nodes: int | None = None
-    seconds: float | None = None
-
-
-@dataclass(slots=True)
-class Result:
-    verdict: Verdict
-    line: list[str] = field(default_factory=list)  # moves in RULES.md notation
-    nodes: int = 0
-    ms: float = 0.0
 
 
 class _OutOfBudget(Exception):

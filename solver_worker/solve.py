@@ -14,17 +14,20 @@ from collections.abc import Iterator
 from multiprocessing import Pool
 from typing import Any
 
-from patience.tomb import VARIANTS, new_game
+from patience import all_variants, rules_of
 
 from .deal_ranges import deal_list_argument
-from .search import GREEDY_SHARE, Budget, solve
+from .driver import Budget
+from .games import solve_position
+from .search import GREEDY_SHARE
 
 Job = tuple[int, str, float, float]  # deal, variant, budget in seconds, greedy share
 
 
 def decide(job: Job) -> dict[str, Any]:
     deal, variant, budget_s, greedy_share = job
-    result = solve(new_game(deal, variant), Budget(seconds=budget_s), greedy_share=greedy_share)
+    position = rules_of(variant).new_game(deal, variant)
+    result = solve_position(position, Budget(seconds=budget_s), greedy_share=greedy_share)
     return {
         "deal": deal, "variant": variant, "result": result.verdict,
         "nodes": result.nodes, "ms": round(result.ms, 1), "line": result.line,
@@ -53,7 +56,8 @@ def summarise(rows: list[dict[str, Any]], total_s: float) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m solver_worker.solve", description=__doc__)
-    parser.add_argument("--variant", default="three-card", choices=sorted(VARIANTS))
+    variants = sorted(variant.slug for _, variant in all_variants())
+    parser.add_argument("--variant", default="three-card", choices=variants)
     parser.add_argument("--deals", required=True, type=deal_list_argument)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--budget-s", type=float, default=10.0)

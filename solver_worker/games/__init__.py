@@ -13,6 +13,7 @@ from typing import Any, Final
 from patience import rules_of
 
 from .. import search
+from ..driver import Budget, Result
 
 Solve = Callable[..., Any]
 
@@ -21,6 +22,9 @@ SOLVERS: Final[dict[str, Solve]] = {
 }
 
 
-def solve_position(position: Any, budget: Any) -> Any:
-    """Decide a position of any registered game: won (with a line), lost or unknown."""
-    return SOLVERS[rules_of(position.variant.slug).slug](position, budget)
+def solve_position(position: Any, budget: Budget, **options: Any) -> Result:
+    """Decide a position of any registered game: won (with a line), lost or unknown.
+
+    ``options`` (such as ``greedy_share``) go to the game's own ``solve``."""
+    result: Result = SOLVERS[rules_of(position.variant.slug).slug](position, budget, **options)
+    return result
