@@ -34,6 +34,15 @@ __all__ = [
     "parse_deal_number", "parse_move", "parse_moves", "to_record", "visible_view",
 ]
 
+# What the solver needs of the table (cards by rank, the tomb's index, an empty
+# cell, the moves its players name), exported so it reads no private module.
+from ..cards import ALL_CARDS, RANK
+from .moves import DRAW, REDEAL, TO_CELL, TO_FOUNDATION, TOMB
+from .position import EMPTY, NO_RANK
+
+__all__ += ["ALL_CARDS", "DRAW", "EMPTY", "NO_RANK", "RANK", "REDEAL", "TOMB", "TO_CELL",
+            "TO_FOUNDATION"]
+
 
 def new_game(deal: int | Deal, variant: str | Variant = DEFAULT_VARIANT) -> Position:
     """A fresh position for a deal number (or Deal) and a variant (or slug)."""
