@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from patience import rules_of
+from patience import all_variants, rules_of
 
 from .. import search
+from ..blind import BlindGame
 from ..driver import Budget, Result
+from .blind_tomb import TOMB_BLIND
 
 Solve = Callable[..., Any]
 
@@ -28,3 +30,19 @@ def solve_position(position: Any, budget: Budget, **options: Any) -> Result:
     ``options`` (such as ``greedy_share``) go to the game's own ``solve``."""
     result: Result = SOLVERS[rules_of(position.variant.slug).slug](position, budget, **options)
     return result
+
+
+# Each game's knowledge for the blind players (solver_worker.players), by slug.
+BLIND: Final[dict[str, BlindGame]] = {
+    "napoleons-tomb": TOMB_BLIND,
+}
+
+
+def blind_of(position: Any) -> BlindGame:
+    """The blind players' knowledge of the position's game (KeyError: none yet)."""
+    return BLIND[rules_of(position.variant.slug).slug]
+
+
+def blind_variants() -> list[str]:
+    """The slugs of the variants whose game has blind knowledge, sorted."""
+    return sorted(variant.slug for rules, variant in all_variants() if rules.slug in BLIND)
