@@ -170,8 +170,8 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # visibility_timeout (swept every unacked_restore_interval seconds). A worker
 # that shuts down warmly, or a pool child that dies, requeues at once; only a
 # whole worker lost (SIGKILL, host down) waits for the timeout. The trade-off:
-# it must exceed the longest late-acked task's hard time limit (solver.screen_deal,
-# 660 s), or a task still running is handed to a second worker; and a hint lost
+# it must exceed the longest late-acked task's hard time limit (today
+# leaderboards.forget_addresses, 360 s), or a task still running is handed to a second worker; and a hint lost
 # with its worker comes back only that late, which is why the socket answers a
 # hint unanswered after HINT_TIMEOUT_SECONDS with a clear error. Tests set seconds.
 CELERY_BROKER_TRANSPORT_OPTIONS = {

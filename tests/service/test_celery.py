@@ -29,8 +29,7 @@ def test_late_acked_tasks_end_before_the_visibility_timeout() -> None:
     visibility = settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"]
     tasks = our_tasks()
 
-    assert {"game.answer_hint", "solver.hint", "solver.fair_hint", "solver.screen_deal"} <= set(
-        tasks)
+    assert "game.answer_hint" in tasks
     for name, task in tasks.items():
         assert task.time_limit and task.soft_time_limit, f"{name} has no time limits"
         assert task.soft_time_limit < task.time_limit
