@@ -130,9 +130,9 @@ static inline int home(const State *s) {
    (index, rank) so that unsettle can put every card back where it was: the
    search undoes its own moves by position (a park takes back the last cell).
    Returns how many cards went home. */
-static int settle_cells(uint8_t *cells, int *nc, int *tomb, uint8_t *corners,
-                        uint8_t log[][2]) {
-    int moved = 0, again = 1;
+static inline int settle_cells(uint8_t *cells, int *nc, int *tomb, uint8_t *corners,
+                               uint8_t log[][2]) {
+    int moved = 0, again = *nc > 0;
     while (again) {
         again = 0;
         int want = tomb_wants(*tomb);
