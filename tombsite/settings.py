@@ -171,9 +171,10 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # that shuts down warmly, or a pool child that dies, requeues at once; only a
 # whole worker lost (SIGKILL, host down) waits for the timeout. The trade-off:
 # it must exceed the longest late-acked task's hard time limit (today
-# leaderboards.forget_addresses, 360 s), or a task still running is handed to a second worker; and a hint lost
-# with its worker comes back only that late, which is why the socket answers a
-# hint unanswered after HINT_TIMEOUT_SECONDS with a clear error. Tests set seconds.
+# leaderboards.forget_addresses, 360 s), or a task still running is handed to a
+# second worker; and a hint lost with its worker comes back only that late, which
+# is why the socket answers a hint unanswered after HINT_TIMEOUT_SECONDS with a
+# clear error. Tests set seconds.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=900),
     "unacked_restore_interval": env.int("CELERY_RESTORE_INTERVAL", default=10),
