@@ -24,6 +24,12 @@ registered by slug in ``solver_worker.games.BLIND``. What a game must provide
   (a memo); ``find_line`` / ``find_win``: the game's win-finding search.
 * ``hint_order``: the legal moves, most sensible first (``hints``).
 
+and, beside it, a search in ``solver_worker.games.SOLVERS`` (the exact solve
+once the hidden order is known, and the hints' winning line). Positions and
+moves are the game's own (``patience.protocol``: ``status``, ``moves``,
+``legal_moves``, ``apply``, ``copy``, ``variant``; ``notation``). A game must
+end within ``MAX_PLIES`` moves.
+
 A new game adds one small module with such an object and one line in
 ``BLIND``; ``players``, ``rating``, ``play``, ``rate`` and ``hints`` then
 serve it unchanged.
@@ -37,22 +43,24 @@ information only:
   over). The public site's "careful player" (seed 000).
 * ``freeing``: the same without the three-rank rule: it parks only to free
   the card beneath. The site says such a player wins 1 classic deal of 2,400.
-* ``sampling`` (any game): at each real choice, deals K stock orders consistent with
-  what it has seen, searches each sample for a win after each candidate move
+* ``sampling`` (any game): at each real choice, deals K stock orders
+  consistent with what it has seen, searches each sample for a win after each candidate move
   (the solver's win-finding pass, with a small node budget), and plays the
   move that wins the most samples (ties: the careful player's move). Once it
   knows the stock order it solves the real position and follows the line.
 * ``fair_hint(position)``: the sampling player's move with its estimated
   chance of winning: a hint that does not peek at the stock.
 
-What the player knows (the whole honesty argument lives here):
+What the Tomb's player knows (the whole honesty argument lives here; the
+functions named are ``blind_tomb``'s):
 
 * Everything on the table in view: the waste (every waste card was turned
   face up, so the player has seen all of them, not only the top one), the
   cells, the foundations, the number of cards in the stock and the passes
-  left. ``blind_tomb.Sight`` holds exactly this, and the careful and freeing players
+  left. ``Sight`` holds exactly this, and the careful and freeing players
   decide from a ``Sight`` alone, so they cannot read the stock order.
-* Which cards are in the stock: all 52 minus the ones in view (``unseen``).
+* Which cards are in the stock: all 52 minus the ones in view
+  (``unseen_cards``).
   In the classic deal and in the first pass of the 3-card deal the stock
   holds only cards never turned face up, so every order of them is equally
   likely given what the player saw (a deal is a uniform shuffle): the
@@ -63,7 +71,7 @@ What the player knows (the whole honesty argument lives here):
   game loop keeps that memory itself (``Memory``: on R it records the waste
   reversed, on D it pops what it turned) and checks it against the engine;
   ``fair_hint``, which has only a position, reads ``position.stock`` in that
-  case alone, which is the same list (the tests check this along games).
+  case alone (``known_stock``), which is the same list (the tests check this along games).
   With the stock known, the sampling player solves the real position and
   follows a winning line when one is found.
 
