@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from patience.protocol import Status
+from patience import Status
 
 from .driver import Budget
 from .games import blind_of, solve_position

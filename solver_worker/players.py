@@ -91,9 +91,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from patience import rules_of
+from patience import Status, rules_of
 from patience.cards import Card
-from patience.protocol import Status
 
 from .blind import BlindGame, Chooser, Memory
 from .driver import Budget

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from patience.protocol import Status
+from patience import Status
 
 from .blind import BlindGame, Chooser
 from .games import blind_of

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
 
-from patience.cards import Card
 from patience.tomb import (
     ALL_CARDS,
     DRAW,
@@ -27,6 +26,7 @@ from patience.tomb import (
     TO_CELL,
     TO_FOUNDATION,
     TOMB,
+    Card,
     Kind,
     Move,
     Position,
