@@ -145,7 +145,7 @@ def freeing_move(position: Position) -> Move | None:
 
 def rule_with(sight: Sight, near: int) -> Move | None:
     """The careful player's rule with ``near`` ranks of look-ahead (0: the freeing
-    player's rule; 3: the careful player's, ``players.rule_move``)."""
+    player's rule; 3: the careful player's, ``rule_move``)."""
     if near in (0, 3):
         return rule_move(sight, near=near == 3)
     # The careful rule with another look-ahead: park a top card that does not fit
