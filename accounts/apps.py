@@ -8,3 +8,5 @@ class AccountsConfig(AppConfig):
     def ready(self) -> None:
         # Imported for its side effect: every saved user claims its name's skeleton.
         from . import signals  # noqa: F401
+        # And for its log-in handler: the account's language comes back at log-in.
+        from . import language  # noqa: F401

@@ -1,0 +1,189 @@
+"""The site in English, Russian and Finnish: the language from Accept-Language or the
+cookie, the menu on every page, and the choice kept on the account (issue 16)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.utils import translation
+
+from accounts import throttle
+from accounts.language import language_of_scope
+from accounts.models import Preference
+
+PAGES = ["/accounts/login/", "/accounts/signup/", "/rules/", "/"]
+NAV = {  # the header's words in each language
+    "en": ["Napoleon's Tomb", ">Play<", ">Rules<", ">Log in<", "Change language"],
+    "ru": ["Гробница Наполеона", ">Играть<", ">Правила<", ">Войти<", "Сменить язык"],
+    "fi": ["Napoleonin hauta", ">Pelaa<", ">Säännöt<", ">Kirjaudu sisään<", "Vaihda kieli"],
+}
+
+
+def page(client: Client, url: str = "/accounts/login/", **headers: str) -> str:
+    response = client.get(url, **headers)
+    assert response.status_code == 200, url
+    return response.content.decode().replace("&#x27;", "'")
+
+
+def lang_of(html: str) -> str:
+    found = re.search(r'<html lang="([^"]+)"', html)
+    assert found, "no <html lang>"
+    return found.group(1)
+
+
+def csrf_of(client: Client) -> str:
+    client.get("/accounts/login/")
+    return client.cookies["csrftoken"].value
+
+
+def choose(client: Client, language: str, next_url: str = "/rules/") -> Any:
+    return client.post("/i18n/setlang/", {"language": language, "next": next_url,
+                                          "csrfmiddlewaretoken": csrf_of(client)})
+
+
+@pytest.mark.parametrize("code", ["en", "ru", "fi"])
+def test_the_browser_s_accept_language_picks_the_language(db: Any, code: str) -> None:
+    html = page(Client(), HTTP_ACCEPT_LANGUAGE=f"{code};q=1, de;q=0.5")
+    assert lang_of(html) == code
+    for words in NAV[code]:
+        assert words in html, (code, words)
+    if code != "en":
+        assert ">Play<" not in html and "Change language" not in html
+
+
+@pytest.mark.parametrize("code", ["ru", "fi"])
+def test_the_cookie_wins_over_accept_language(db: Any, code: str) -> None:
+    client = Client()
+    client.cookies["django_language"] = code
+    html = page(client, HTTP_ACCEPT_LANGUAGE="en")
+    assert lang_of(html) == code and NAV[code][0] in html
+
+
+def test_a_language_the_site_does_not_offer_falls_back_to_english(db: Any) -> None:
+    html = page(Client(), HTTP_ACCEPT_LANGUAGE="de-DE, de;q=0.9")
+    assert lang_of(html) == "en" and "Napoleon's Tomb" in html
+
+
+@pytest.mark.parametrize("url", PAGES)
+def test_every_page_has_the_language_menu_in_each_language(db: Any, url: str) -> None:
+    for code in ("en", "ru", "fi"):
+        html = page(Client(), url, HTTP_ACCEPT_LANGUAGE=code)
+        menu = html[html.index('id="language-menu"'):]
+        menu = menu[:menu.index("</form>")]
+        assert 'action="/i18n/setlang/"' in html
+        # Each language is named in its own language, whatever the page's is.
+        assert '<option value="ru" lang="ru"' in menu and ">Русский<" in menu
+        assert ">Suomi<" in menu and ">English<" in menu
+        assert re.search(rf'<option value="{code}" lang="{code}" selected>', menu), (url, code)
+
+
+def test_urls_do_not_change_with_the_language(db: Any) -> None:
+    client = Client()
+    client.cookies["django_language"] = "fi"
+    assert client.get("/rules/").status_code == 200
+    assert client.get("/fi/rules/").status_code == 404
+
+
+def test_the_menu_sets_the_cookie_and_goes_back(db: Any) -> None:
+    client = Client(enforce_csrf_checks=True)
+    response = choose(client, "ru", "/rules/")
+    assert response.status_code == 302 and response["Location"] == "/rules/"
+    assert client.cookies["django_language"].value == "ru"
+    assert lang_of(page(client, "/rules/", HTTP_ACCEPT_LANGUAGE="fi")) == "ru"
+
+
+def test_the_menu_refuses_a_language_the_site_does_not_offer(db: Any) -> None:
+    client = Client(enforce_csrf_checks=True)
+    response = choose(client, "de")
+    assert response.status_code == 400 and b"en, ru, fi" in response.content
+    assert "django_language" not in client.cookies
+    assert client.get("/i18n/setlang/").status_code == 405
+
+
+def test_the_menu_saves_the_choice_on_the_account(db: Any) -> None:
+    user = User.objects.create_user("anna", password="tomb-of-the-emperor-1821")
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    assert choose(client, "fi").status_code == 302
+    assert Preference.objects.get(user=user).language == "fi"
+    assert choose(client, "ru").status_code == 302
+    assert Preference.objects.get(user=user).language == "ru"
+
+
+def log_in(client: Client, name: str) -> Any:
+    return client.post("/accounts/login/", {
+        "username": name, "password": "tomb-of-the-emperor-1821",
+        "csrfmiddlewaretoken": csrf_of(client)})
+
+
+def test_logging_in_on_another_device_brings_the_account_s_language(db: Any) -> None:
+    user = User.objects.create_user("boris", password="tomb-of-the-emperor-1821")
+    Preference.objects.create(user=user, language="ru")
+    phone = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE="en")
+    phone.cookies["django_language"] = "fi"  # chosen there before logging in
+    assert log_in(phone, "boris").status_code == 302
+    assert phone.cookies["django_language"].value == "ru"
+    assert lang_of(page(phone, "/rules/")) == "ru"
+
+
+def test_an_account_without_a_language_keeps_the_one_chosen_before_log_in(db: Any) -> None:
+    user = User.objects.create_user("carl", password="tomb-of-the-emperor-1821")
+    client = Client(enforce_csrf_checks=True)
+    assert choose(client, "fi").status_code == 302
+    assert log_in(client, "carl").status_code == 302
+    assert Preference.objects.get(user=user).language == "fi"
+
+
+def test_a_session_without_the_cookie_gets_the_account_s_language(db: Any) -> None:
+    user = User.objects.create_user("dora", password="tomb-of-the-emperor-1821")
+    Preference.objects.create(user=user, language="fi")
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    client.force_login(user)  # a session from before the menu: no language cookie
+    assert lang_of(page(client, "/rules/")) == "fi"
+    assert client.cookies["django_language"].value == "fi"
+
+
+def test_django_s_own_form_messages_follow_the_language(db: Any) -> None:
+    client = Client(HTTP_ACCEPT_LANGUAGE="ru")
+    html = page(client, "/accounts/signup/")
+    assert "Имя пользователя" in html  # Django's own label, from Django's catalog
+    assert ">Зарегистрироваться</button>" in html and "<h1>Регистрация</h1>" in html
+
+
+@pytest.mark.parametrize(("code", "minutes", "words"), [
+    ("en", 1, "in 1 minute."), ("en", 5, "in 5 minutes."),
+    ("ru", 1, "через 1 минуту."), ("ru", 3, "через 3 минуты."), ("ru", 5, "через 5 минут."),
+    ("ru", 21, "через 21 минуту."), ("ru", 12, "через 12 минут."),
+    ("fi", 1, "1 minuutin kuluttua."), ("fi", 15, "15 minuutin kuluttua."),
+])
+def test_throttle_messages_have_the_language_s_plural_forms(
+        code: str, minutes: int, words: str) -> None:
+    with translation.override(code):
+        assert throttle.too_many_message(minutes * 60).endswith(words)
+        assert throttle.too_many_signups_message(minutes * 60).endswith(words)
+
+
+# -- the WebSocket consumers' language ---------------------------------------------
+
+def scope(cookie: str = "", accept: str = "", user: Any = None) -> dict[str, Any]:
+    headers = [(b"accept-language", accept.encode())] if accept else []
+    if cookie:
+        headers.append((b"cookie", f"csrftoken=x; django_language={cookie}".encode()))
+    return {"type": "websocket", "headers": headers, "user": user}
+
+
+def test_a_socket_speaks_the_cookie_s_then_the_account_s_then_the_browser_s_language(
+        db: Any) -> None:
+    user = User.objects.create_user("ema", password="tomb-of-the-emperor-1821")
+    Preference.objects.create(user=user, language="fi")
+    assert language_of_scope(scope(cookie="ru", accept="fi", user=user)) == "ru"
+    assert language_of_scope(scope(accept="ru", user=user)) == "fi"
+    assert language_of_scope(scope(accept="ru-RU,ru;q=0.9,en;q=0.5")) == "ru"
+    assert language_of_scope(scope(cookie="xx", accept="fi")) == "fi"
+    assert language_of_scope(scope()) == "en"
+    # Channels' CookieMiddleware leaves the cookies parsed in the scope.
+    assert language_of_scope({"cookies": {"django_language": "fi"}, "headers": []}) == "fi"
