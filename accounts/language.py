@@ -155,4 +155,4 @@ def language_of_scope(scope: Mapping[str, Any]) -> str:
         return code
     browser = HttpRequest()  # Django's own negotiation of the header, on a bare request
     browser.META["HTTP_ACCEPT_LANGUAGE"] = _header(scope, b"accept-language")
-    return translation.get_language_from_request(browser)
+    return str(translation.get_language_from_request(browser))

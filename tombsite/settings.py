@@ -347,9 +347,7 @@ STORAGES = {
                     if STATIC_ROOT else "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
-LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
-USE_I18N = True
 USE_TZ = True
 
 # -- production hardening: HTTPS=true behind TLS ------------------------------
