@@ -8,8 +8,10 @@ then settings.LANGUAGE_CODE. URLs never carry the language.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from http.cookies import SimpleCookie
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -17,8 +19,9 @@ from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.utils import translation
-from django.views.decorators.http import require_POST
-from django.views.i18n import set_language
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import etag, require_POST
+from django.views.i18n import JavaScriptCatalog, set_language
 
 from .models import Preference
 
@@ -67,6 +70,37 @@ def choose_language(request: HttpRequest) -> HttpResponse:
     response = set_language(request)
     save_language(request.user, code)
     return response
+
+
+# -- the browser's strings ----------------------------------------------------------
+
+# The djangojs catalogs live in settings.LOCALE_PATHS, which JavaScriptCatalog always reads;
+# naming the project's apps (none has a locale folder of its own today) keeps other apps'
+# catalogs, the admin's, out of the board's script.
+LOCALIZED_APPS = ["tombsite", "accounts", "game", "leaderboards"]
+
+
+def _compiled_catalogs_digest() -> str:
+    """Changes with any compiled catalog; a process reads its catalogs once, at start too."""
+    digest = hashlib.sha256()
+    for folder in settings.LOCALE_PATHS:
+        for compiled in sorted(Path(folder).glob("*/LC_MESSAGES/*.mo")):
+            digest.update(compiled.as_posix().encode() + compiled.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+_CATALOGS_DIGEST = _compiled_catalogs_digest()
+
+
+def _catalog_tag(request: HttpRequest, *args: Any, **kwargs: Any) -> str:
+    # The language is part of the tag: after the menu changes it, a cached copy in another
+    # language no longer matches, though the URL is the same.
+    return f"{translation.get_language()}-{_CATALOGS_DIGEST}"
+
+
+# Revalidated on every page (a 304 when unchanged), private as it follows the cookie.
+javascript_catalog = cache_control(no_cache=True, private=True)(
+    etag(_catalog_tag)(JavaScriptCatalog.as_view(packages=LOCALIZED_APPS)))
 
 
 # -- log-in ---------------------------------------------------------------------

@@ -4,17 +4,12 @@ from django.contrib import admin
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import include, path
 from django.views import defaults
-from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import SpectacularAPIView
 
 from . import accounts, health
 
 # The admin's log-in is throttled like the site's.
 admin.site.login_form = accounts.AdminLoginForm
-
-# The djangojs catalog lives in settings.LOCALE_PATHS, which the view always reads; naming the
-# project's apps keeps other apps' catalogs (the admin's) out of every page's script.
-LOCALIZED_APPS = ["tombsite", "accounts", "game", "leaderboards"]
 
 urlpatterns = [
     path("", include("game.urls")),
@@ -26,9 +21,8 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("healthz", health.healthz, name="healthz"),
-    # The language menu (Django's set_language, also saved on the account); the browser's strings.
-    path("i18n/", include("accounts.urls")),
-    path("jsi18n/", JavaScriptCatalog.as_view(packages=LOCALIZED_APPS), name="javascript-catalog"),
+    # The language menu (i18n/setlang/, kept on the account too); the browser's strings (jsi18n/).
+    path("", include("accounts.urls")),
 ]
 
 

@@ -187,3 +187,78 @@ def test_a_socket_speaks_the_cookie_s_then_the_account_s_then_the_browser_s_lang
     assert language_of_scope(scope()) == "en"
     # Channels' CookieMiddleware leaves the cookies parsed in the scope.
     assert language_of_scope({"cookies": {"django_language": "fi"}, "headers": []}) == "fi"
+
+
+# -- the browser's strings: Django's JavaScriptCatalog ---------------------------------
+
+def catalog(client: Client, **headers: str) -> Any:
+    response = client.get("/jsi18n/", **headers)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    return response
+
+
+def test_every_page_names_the_catalog_and_pages_without_modules_stay_script_free(
+        db: Any) -> None:
+    html = page(Client(), "/rules/")
+    assert 'data-catalog="/jsi18n/"' in html and "<script" not in html
+
+
+def test_the_catalog_brings_the_language_s_formats(db: Any) -> None:
+    # The calendar's week starts on Monday in Russian and Finnish (Django's formats).
+    for code, first_day in (("en", 0), ("ru", 1), ("fi", 1)):
+        text = catalog(Client(), HTTP_ACCEPT_LANGUAGE=code).content.decode()
+        assert f'"FIRST_DAY_OF_WEEK": {first_day}' in text, code
+        assert "django.gettext = function" in text and "globals.interpolate" in text
+
+
+def test_the_catalog_holds_the_project_s_strings_only(db: Any) -> None:
+    text = catalog(Client(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert "Сейчас" not in text  # the admin's calendar ("Now"), not the board's
+
+
+def test_the_catalog_is_revalidated_and_follows_the_language(db: Any) -> None:
+    client = Client()
+    russian = catalog(client, HTTP_ACCEPT_LANGUAGE="ru")
+    assert "no-cache" in russian["Cache-Control"] and "private" in russian["Cache-Control"]
+    tag = russian["ETag"]
+    again = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="ru", HTTP_IF_NONE_MATCH=tag)
+    assert again.status_code == 304
+    # The menu changed the language: the same URL, a copy in Russian no longer matches.
+    client.cookies["django_language"] = "fi"
+    finnish = client.get("/jsi18n/", HTTP_ACCEPT_LANGUAGE="ru", HTTP_IF_NONE_MATCH=tag)
+    assert finnish.status_code == 200 and finnish["ETag"] != tag
+
+
+RUSSIAN_JS = '''\
+msgid ""
+msgstr ""
+"Language: ru\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: nplurals=4; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
+"(n%100<12 || n%100>14) ? 1 : n%10==0 || (n%10>=5 && n%10<=9) || "
+"(n%100>=11 && n%100<=14)? 2 : 3);\\n"
+
+msgid "%(count)s card"
+msgid_plural "%(count)s cards"
+msgstr[0] "%(count)s карта"
+msgstr[1] "%(count)s карты"
+msgstr[2] "%(count)s карт"
+msgstr[3] "%(count)s карты"
+'''
+
+
+def test_the_catalog_serves_the_djangojs_domain_of_locale_paths(
+        db: Any, tmp_path: Any, settings: Any) -> None:
+    """What round 2's catalogs will do: the project's djangojs strings, with the plural
+    formula of the catalog's header (1 карта, 2 карты, 5 карт)."""
+    import polib
+
+    folder = tmp_path / "ru" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "djangojs.po").write_text(RUSSIAN_JS, encoding="utf-8")
+    polib.pofile(str(folder / "djangojs.po")).save_as_mofile(str(folder / "djangojs.mo"))
+    settings.LOCALE_PATHS = [tmp_path]
+    text = catalog(Client(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
+    assert '"%(count)s \\u043a\\u0430\\u0440\\u0442\\u0430"' in text or "%(count)s карта" in text
+    assert "n%10==1&&n%100!=11" in text.replace(" ", "")

@@ -5,7 +5,7 @@ Templates: the text between tags and the title / aria-label / placeholder / alt 
 attributes, outside {% translate %} and {% blocktranslate %}, and literal strings handed to
 an include or a default filter. Modules: string literals assigned to textContent, title and
 the like, set as aria-label / title / placeholder / alt, or passed to a function that shows
-or announces text (announce, say, ...), unless they are inside t() / tn() / tc() (tomb/i18n.js)
+or announces text (announce, say, ...), unless inside t() / tn() / tnf() / tc() (tomb/i18n.js)
 or gettext() and friends; and any literal that reads like a sentence, wherever it is.
 
 Files nobody has marked yet are allow-listed below; a second test proves each still has
@@ -266,7 +266,7 @@ def js_tokens(source: str, start: int = 0, line: int = 1,
 
 
 # Calls whose string arguments are marked for translation (tomb/i18n.js and Django's own).
-MARKERS = frozenset({"t", "tn", "tc", "gettext", "ngettext", "pgettext", "npgettext",
+MARKERS = frozenset({"t", "tn", "tnf", "tc", "gettext", "ngettext", "pgettext", "npgettext",
                      "gettext_noop"})
 # Properties that show text, and calls that show or announce it.
 TEXT_PROPERTIES = frozenset({"textContent", "innerText", "innerHTML", "outerHTML", "title",

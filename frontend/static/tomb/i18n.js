@@ -1,12 +1,28 @@
-// The browser's strings: Django's JavaScriptCatalog (/jsi18n/, loaded by base.html before
-// any module) defines gettext, ngettext, interpolate and pgettext as globals in the page's
-// language. These wrappers use them, and fall back to the English msgid (with English
-// plurals) when the catalog did not load, so the board never shows nothing.
+// The browser's strings: Django's JavaScriptCatalog (/jsi18n/, its address in base.html's
+// <html data-catalog>) defines gettext, ngettext, interpolate and pgettext as globals in the
+// page's language. This module loads it once, before any module importing it runs (top-level
+// await), so pages without modules (the rules, the log-in) carry no script at all. The
+// wrappers below fall back to the English msgid, with English plurals, when the catalog did
+// not load, so the board never shows nothing.
 //
 // Mark every user-facing string with one of these; `manage.py makemessages -d djangojs`
-// finds t(), tn(), tc() and tf() calls by their names (README: "Languages").
+// finds t(), tn(), tnf() and tc() calls by their names (README: "Languages").
 
 const catalog = globalThis;
+const CATALOG_WAIT_MS = 4000;  // a catalog slower than this: English rather than no board
+
+function loadCatalog(source) {
+  return new Promise((resolve) => {
+    const script = document.createElement("script");
+    script.src = source;
+    script.onload = script.onerror = resolve;
+    setTimeout(resolve, CATALOG_WAIT_MS);
+    document.head.append(script);
+  });
+}
+
+const source = typeof document === "undefined" ? "" : document.documentElement.dataset.catalog;
+if (source && typeof catalog.gettext !== "function") await loadCatalog(source);
 
 // Named %(name)s placeholders, as Django's interpolate(fmt, obj, true) fills them.
 function fill(fmt, values) {
@@ -19,11 +35,17 @@ export function t(msgid) {
   return typeof catalog.gettext === "function" ? catalog.gettext(msgid) : msgid;
 }
 
-// A message with a count: the form right for n in the page's language (Russian has three).
-// Use %(count)s in the text and pass it with tf, or call tf(tn(...), {count: n}).
+// A message with a count: the form right for n in the page's language (Russian has three
+// for whole numbers: 1 карта, 2 карты, 5 карт; Finnish two). See tnf for the number itself.
 export function tn(singular, plural, n) {
   if (typeof catalog.ngettext === "function") return catalog.ngettext(singular, plural, n);
   return n === 1 ? singular : plural;
+}
+
+// tn with the number and any other values filled in:
+// tnf("%(count)s card left", "%(count)s cards left", n) -> "5 карт осталось".
+export function tnf(singular, plural, n, values = {}) {
+  return tf(tn(singular, plural, n), { count: n, ...values });
 }
 
 // A message whose English is ambiguous (a "Turn" button, a turn of the game): the context
@@ -41,5 +63,5 @@ export function tf(fmt, values) {
 
 // The page's language (the <html lang> Django set), for Intl's number and date formats.
 export function language() {
-  return document.documentElement.lang || "en";
+  return (typeof document !== "undefined" && document.documentElement.lang) || "en";
 }
