@@ -96,6 +96,19 @@ def test_the_menu_sets_the_cookie_and_goes_back(db: Any) -> None:
     assert lang_of(page(client, "/rules/", HTTP_ACCEPT_LANGUAGE="fi")) == "ru"
 
 
+def test_the_menu_goes_back_to_the_page_as_the_player_had_it(db: Any) -> None:
+    client = Client(enforce_csrf_checks=True)
+    where = "http://testserver/daily/three-card/archive/?before=2026-11-29"
+    response = client.post("/i18n/setlang/", {"language": "fi",
+                                              "csrfmiddlewaretoken": csrf_of(client)},
+                           HTTP_REFERER=where)
+    assert response.status_code == 302 and response["Location"] == where
+    elsewhere = client.post("/i18n/setlang/", {"language": "fi",
+                                               "csrfmiddlewaretoken": csrf_of(client)},
+                            HTTP_REFERER="https://elsewhere.example/")
+    assert elsewhere["Location"] == "/"
+
+
 def test_the_menu_refuses_a_language_the_site_does_not_offer(db: Any) -> None:
     client = Client(enforce_csrf_checks=True)
     response = choose(client, "de")
