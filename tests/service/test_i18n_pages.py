@@ -275,3 +275,39 @@ def test_the_catalog_serves_the_djangojs_domain_of_locale_paths(
     text = catalog(Client(), HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     assert '"%(count)s \\u043a\\u0430\\u0440\\u0442\\u0430"' in text or "%(count)s карта" in text
     assert "n%10==1&&n%100!=11" in text.replace(" ", "")
+
+
+# -- error pages and the accounts' own messages ------------------------------------------
+
+def test_the_not_found_page_speaks_the_language(db: Any) -> None:
+    for code, words in (("en", "Page not found"), ("ru", "Страница не найдена"),
+                        ("fi", "Sivua ei löydy")):
+        response = Client().get("/no-such-page/", HTTP_ACCEPT_LANGUAGE=code)
+        html = response.content.decode()
+        assert response.status_code == 404 and words in html and lang_of(html) == code
+    assert Client().get("/api/no-such-thing/").json() == {"error": "not found"}
+
+
+def test_the_server_error_page_renders_with_no_context_in_each_language() -> None:
+    from django.template import loader
+
+    for code, words in (("en", "Server error"), ("ru", "Ошибка сервера"),
+                        ("fi", "Palvelinvirhe")):
+        with translation.override(code):
+            html = loader.get_template("500.html").render()
+        assert words in html and f'<html lang="{code}">' in html
+
+
+@pytest.mark.parametrize(("code", "words"), [
+    ("en", "That name is taken."), ("ru", "Это имя уже занято."), ("fi", "Nimi on jo käytössä."),
+])
+def test_sign_up_refusals_speak_the_language(db: Any, code: str, words: str) -> None:
+    User.objects.create_user("fedor", password="tomb-of-the-emperor-1821")
+    client = Client(enforce_csrf_checks=True, HTTP_ACCEPT_LANGUAGE=code)
+    response = client.post("/accounts/signup/", {
+        "username": "Fedor", "password1": "tomb-of-the-emperor-1821",
+        "password2": "tomb-of-the-emperor-1821", "csrfmiddlewaretoken": csrf_of(client)})
+    html = response.content.decode()
+    assert response.status_code == 200 and words in html
+    if code == "ru":
+        assert "Исправьте отмеченное поле." in html  # one field marked: the singular
