@@ -14,6 +14,7 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
+from channels.db import database_sync_to_async
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
@@ -174,9 +175,9 @@ def _cookie(scope: Mapping[str, Any], name: str) -> str:
 def language_of_scope(scope: Mapping[str, Any]) -> str:
     """The language a consumer speaks to this socket's player, in the order HTTP uses:
     cookie, account, Accept-Language, LANGUAGE_CODE. Reads the database (the account), so
-    an async consumer calls it through database_sync_to_async, once, at connect:
+    an async consumer asks alanguage_of_scope, once, at connect:
 
-        self.language = await database_sync_to_async(language_of_scope)(self.scope)
+        self.language = await alanguage_of_scope(self.scope)
         ...
         with translation.override(self.language):
             await self.send_json(...)  # every text made in here is in the player's language
@@ -190,3 +191,9 @@ def language_of_scope(scope: Mapping[str, Any]) -> str:
     browser = HttpRequest()  # Django's own negotiation of the header, on a bare request
     browser.META["HTTP_ACCEPT_LANGUAGE"] = _header(scope, b"accept-language")
     return str(translation.get_language_from_request(browser))
+
+
+async def alanguage_of_scope(scope: Mapping[str, Any]) -> str:
+    """language_of_scope for an async consumer's connect():
+    ``self.language = await alanguage_of_scope(self.scope)``."""
+    return str(await database_sync_to_async(language_of_scope)(scope))

@@ -12,7 +12,7 @@ from django.test import Client
 from django.utils import translation
 
 from accounts import throttle
-from accounts.language import language_of_scope
+from accounts.language import alanguage_of_scope, language_of_scope
 from accounts.models import Preference
 
 PAGES = ["/accounts/login/", "/accounts/signup/", "/rules/", "/"]
@@ -311,3 +311,10 @@ def test_sign_up_refusals_speak_the_language(db: Any, code: str, words: str) -> 
     assert response.status_code == 200 and words in html
     if code == "ru":
         assert "Исправьте отмеченное поле." in html  # one field marked: the singular
+
+
+@pytest.mark.asyncio
+@pytest.mark.django_db(transaction=True)
+async def test_an_async_consumer_asks_once_at_connect() -> None:
+    assert await alanguage_of_scope(scope(cookie="fi")) == "fi"
+    assert await alanguage_of_scope(scope(accept="ru")) == "ru"
