@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
+from django.urls import reverse
 from django.utils import translation
 
 from accounts import throttle
@@ -318,3 +319,25 @@ def test_sign_up_refusals_speak_the_language(db: Any, code: str, words: str) -> 
 async def test_an_async_consumer_asks_once_at_connect() -> None:
     assert await alanguage_of_scope(scope(cookie="fi")) == "fi"
     assert await alanguage_of_scope(scope(accept="ru")) == "ru"
+
+
+# -- every page in every language ------------------------------------------------------
+
+SITE_PAGES = [("play", ()), ("rules", ()), ("daily", ("three-card",)),
+              ("daily-archive", ("three-card",)), ("boards", ("three-card",)), ("my-stats", ()),
+              ("login", ()), ("signup", ()), ("password_change", ())]
+
+
+@pytest.mark.parametrize("code", ["ru", "fi"])
+def test_every_page_renders_in_each_language(
+        todays_daily: Any, carol_browser: Any, code: str) -> None:
+    """Localized formats (a comma for the decimal point, month names) must not break a page:
+    dates and numbers that scripts read are ISO strings, not localized values."""
+    for name, args in SITE_PAGES:
+        url = reverse(name, args=args)
+        response = carol_browser.client.get(url, HTTP_ACCEPT_LANGUAGE=code)
+        assert response.status_code == 200, (url, code)
+        html = response.content.decode()
+        assert lang_of(html) == code and NAV[code][0] in html, url
+        closes = re.search(r'data-closes="([^"]*)"', html)
+        assert closes is None or re.fullmatch(r"\d{4}-\d\d-\d\dT[\d:+]+", closes.group(1)), url
