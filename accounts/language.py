@@ -61,8 +61,9 @@ def set_language_cookie(response: HttpResponse, code: str) -> None:
 
 @require_POST
 def choose_language(request: HttpRequest) -> HttpResponse:
-    """The language menu's target: Django's set_language (the cookie, back to `next`), and for
-    a logged-in player the account's language too, so every device of theirs follows."""
+    """The language menu's target: Django's set_language (the cookie, then back to `next` or
+    else the Referer), and for a logged-in player the account's language too, so every
+    device of theirs follows. A language the site does not offer is a 400, not a no-op."""
     code = request.POST.get("language", "")
     if not offered(code):
         return HttpResponseBadRequest(
