@@ -165,3 +165,35 @@ def test_the_checker_finds_a_catalog_not_compiled_since_it_changed(tmp_path: Pat
     assert any("differs from the .po for 'Play'" in p for p in catalog_problems(path))
     path.with_suffix(".mo").unlink()
     assert any("no django.mo" in p for p in catalog_problems(path))
+
+
+NEW_CATALOG = '''\
+# SOME DESCRIPTIVE TITLE.
+#
+#, fuzzy
+msgid ""
+msgstr ""
+"Project-Id-Version: PACKAGE VERSION\\n"
+"Last-Translator: FULL NAME <EMAIL@ADDRESS>\\n"
+"Language-Team: LANGUAGE <LL@li.org>\\n"
+"Language: \\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+#, fuzzy
+msgid "Turn"
+msgstr "Käännä"
+'''
+
+
+def test_makemessages_fills_in_a_new_catalog_s_header_and_nothing_else(tmp_path: Path) -> None:
+    from accounts.management.commands.makemessages import fill_new_header
+
+    path = tmp_path / "djangojs.po"
+    path.write_text(NEW_CATALOG, encoding="utf-8")
+    assert fill_new_header(path, "fi")
+    catalog = polib.pofile(str(path))
+    assert not catalog.metadata_is_fuzzy and catalog.metadata["Language"] == "fi"
+    assert [entry.flags for entry in catalog] == [["fuzzy"]]  # the translator's to clear
+    before = path.read_text(encoding="utf-8")
+    assert not fill_new_header(path, "fi") and path.read_text(encoding="utf-8") == before
