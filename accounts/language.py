@@ -147,10 +147,12 @@ class AccountLanguageMiddleware:
         return response
 
     def _missing_cookie_language(self, request: HttpRequest) -> str:
+        # Cheapest first: most requests carry the cookie, or no session (so no player).
+        if (settings.LANGUAGE_COOKIE_NAME in request.COOKIES
+                or settings.SESSION_COOKIE_NAME not in request.COOKIES):
+            return ""
         user = getattr(request, "user", None)
-        if (user is None or not user.is_authenticated
-                or settings.LANGUAGE_COOKIE_NAME in request.COOKIES
-                or request.session.get(self._CHECKED)):
+        if user is None or not user.is_authenticated or request.session.get(self._CHECKED):
             return ""
         request.session[self._CHECKED] = True
         return saved_language(user)
