@@ -13,7 +13,8 @@ from .conftest import EASY_DEAL, Browser
 from .lines import winning_line
 
 GAME_FIELDS = {
-    "id", "game", "variant", "table", "achievements", "deal", "seeded", "ranked", "version", "status", "home", "moves", "undos",
+    "id", "game", "variant", "table", "achievements", "deal", "seeded", "ranked", "version",
+    "status", "home", "moves", "undos",
     "hints", "created", "updated", "finished", "started", "closes", "state", "deal_kind",
     "free_play", "can_finish", "daily_date",
 }
