@@ -490,9 +490,9 @@ def do_count_hint(
     the copy of the position this returns (the position itself is kept for the next move)."""
     with transaction.atomic():
         game = _lock(game_id, player)
-        position = _position_to_write(game)
         if game.status != Status.PLAYING:
             raise NotAllowedNow(f"the game is {game.status}: there is nothing to hint")
+        position = _position_to_write(game)
         game.hints += 1
         return _store(game, position, "hint", origin=origin, seq=seq), position.copy()
 

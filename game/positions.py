@@ -25,8 +25,9 @@ import uuid
 from collections import OrderedDict
 from typing import Any, Final
 
-# Open games of one server process; a Tomb position is a few kilobytes.
-DEFAULT_SIZE: Final = 4096
+# Games played at once in one server process: a position with its history is a few
+# to some tens of kilobytes, so at most some tens of megabytes.
+DEFAULT_SIZE: Final = 1024
 
 Key = tuple[uuid.UUID, int]
 

@@ -22,8 +22,8 @@ urlpatterns = [
     path("api/games/<uuid:game_id>/hint/", api.HintView.as_view(), name="api-hint"),
     path("api/stats/", api.StatsView.as_view(), name="api-stats"),
     path("api/catalog/", api.CatalogView.as_view(), name="api-catalog"),
-    # Before <game>/<variant>/: "rules" is no variant's slug.
-    path("<game:game>/rules/", views.rules, name="game-rules"),
+    # Only registered slugs match these: other addresses fall through to later patterns.
     path("<game:game>/", views.game_home, name="play-game"),
-    path("<game:game>/<slug:variant>/", views.play_variant, name="play-variant"),
+    path("<game:game>/rules/", views.rules, name="game-rules"),
+    path("<game:game>/<variant:variant>/", views.play_variant, name="play-variant"),
 ]
