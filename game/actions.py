@@ -390,7 +390,7 @@ def do_create_game(
         )
         if game.free_play:
             _count_abandoned(player, game)
-        transaction.on_commit(partial(POSITIONS.keep, game.id, game.version, position))
+        # Its first move replays an empty log: nothing to keep.
         return game_payload(game, position)
 
 
@@ -669,7 +669,13 @@ def _store(
         before_status=before_status,
     )
     payload = game_payload(game, position)
-    transaction.on_commit(partial(POSITIONS.keep, game.id, game.version, position))
-    transaction.on_commit(events.best_effort(
-        partial(events.send_state, payload, origin=origin, seq=seq)))
+    transaction.on_commit(partial(_committed, game, position, payload, origin, seq))
     return payload
+
+
+def _committed(
+    game: Game, position: Any, payload: Payload, origin: str, seq: int | None
+) -> None:
+    """The write is in: keep its position for the game's next write, tell its boards."""
+    POSITIONS.keep(game.id, game.version, position)
+    events.best_effort(partial(events.send_state, payload, origin=origin, seq=seq))()
