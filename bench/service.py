@@ -1,6 +1,7 @@
 """Service load: N concurrent WebSocket players against the real stack.
 
-Run: ``python bench/service.py [--players 200] [--seconds 20] [--workers 1]``.
+Run: ``python bench/service.py [--players 200] [--seconds 20] [--workers 1]
+[--variant three-card]`` (any registered variant: its slug names its game).
 It starts its own stack as the integration tests do (uvicorn with the Redis
 channel layer, PostgreSQL, a Celery worker), each player starts a game over
 REST and then plays legal moves (undoing when the game ends) over its
@@ -75,13 +76,13 @@ def choose(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 async def play(
-    player: Player, base_url: str, clock: Clock, think: float, watch: bool
+    player: Player, base_url: str, clock: Clock, think: float, watch: bool, variant: str
 ) -> None:
     rng = random.Random(player.number)
     async with httpx.AsyncClient(base_url=base_url, timeout=60) as http:
         token = (await http.get("/api/csrf/")).json()["csrf_token"]
         created = await http.post(
-            "/api/games/", json={"variant": "three-card", "deal": player.number + 1},
+            "/api/games/", json={"variant": variant, "deal": player.number + 1},
             headers={"X-CSRFToken": token},
         )
         player.game_id = created.json()["id"]
@@ -157,12 +158,12 @@ def out_of_order(players: list[Player]) -> int:
 
 
 async def run(
-    stack: Stack, count: int, seconds: float, think: float, watch: bool
+    stack: Stack, count: int, seconds: float, think: float, watch: bool, variant: str
 ) -> list[Player]:
     players = [Player(number) for number in range(count)]
     clock = Clock()
     tasks = [
-        asyncio.create_task(play(player, stack.base_url, clock, think, watch))
+        asyncio.create_task(play(player, stack.base_url, clock, think, watch, variant))
         for player in players
     ]
     # Everyone connects first; then the clock starts for all at once.
@@ -233,6 +234,8 @@ def main() -> int:
         help="mean pause between a player's moves, in seconds (0: play flat out)",
     )
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
+    parser.add_argument("--variant", default="three-card",
+                        help="the variant every player plays (its slug names its game)")
     parser.add_argument("--watch", action="store_true",
                         help="a second, listening tab per game: it must see every version")
     parser.add_argument("--server-option", action="append", default=[], metavar="OPTION",
@@ -248,7 +251,8 @@ def main() -> int:
         stack.start()
         server = stack.processes["server"].pid
         before, client_before = cpu_seconds(server), time.process_time()
-        players = asyncio.run(run(stack, args.players, args.seconds, args.think, args.watch))
+        players = asyncio.run(run(stack, args.players, args.seconds, args.think, args.watch,
+                                  args.variant))
         client_cpu = time.process_time() - client_before
         report(players, args.seconds, cpu_seconds(server) - before, client_cpu)
         problems = ledger_problems(stack, players)[1] + check_second_tabs(players)
