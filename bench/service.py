@@ -18,6 +18,12 @@ version of its game exactly once, through the channel layer.
 
 The client runs on the same machine as the server, so the figures include
 the client's own CPU use: compare runs on one machine, not across machines.
+
+``--actions N`` measures instead, in this process and with no stack, the
+server's own work per move (game.actions.do_move on the unit tests' SQLite):
+N games of deal 2's 97-move winning line, once with the positions kept between
+moves (game.positions) and once with the log replayed before every move (the
+cache emptied each time, as the server did before it had one).
 """
 
 from __future__ import annotations
@@ -225,6 +231,39 @@ def report(players: list[Player], seconds: float, server_cpu: float, client_cpu:
               f"{out_of_order(players)} received out of order")
 
 
+def actions_only(games: int) -> None:
+    """CPU per move of the action alone: positions kept, then the log replayed every move."""
+    os.environ["DJANGO_SETTINGS_MODULE"] = "tombsite.test_settings"
+    import django
+
+    django.setup()
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+    from service.lines import winning_line
+
+    from game import actions
+    from game.positions import POSITIONS
+    from patience import rules_of
+
+    call_command("migrate", verbosity=0)
+    rules, line = rules_of("three-card"), winning_line(2)
+    player = actions.Player(user_id=User.objects.create(username="bench").pk)
+    for kept in (True, False):
+        spent = []
+        for _ in range(games):
+            game = actions.do_create_game(player, rules.variants["three-card"],
+                                          rules.deal_from_number(2))
+            for move in line:
+                if not kept:
+                    POSITIONS.clear()
+                start = time.process_time()
+                actions.do_move(game["id"], player, move)
+                spent.append(time.process_time() - start)
+        way = "positions kept" if kept else "replayed each move"
+        print(f"do_move, {way:<19} {statistics.mean(spent) * 1000:.3f} ms per move "
+              f"(mean of {len(spent)}; {games} games of {len(line)} moves)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=200)
@@ -240,7 +279,12 @@ def main() -> int:
                         help="a second, listening tab per game: it must see every version")
     parser.add_argument("--server-option", action="append", default=[], metavar="OPTION",
                         help="one more uvicorn option, e.g. --server-option=--loop=asyncio")
+    parser.add_argument("--actions", type=int, default=0, metavar="GAMES",
+                        help="measure only the action's CPU per move, in this process")
     args = parser.parse_args()
+    if args.actions:
+        actions_only(args.actions)
+        return 0
     require_services()
     stack = BenchStack(Path(tempfile.mkdtemp(prefix="tomb-bench-")))
     stack.server_options = [f"--workers={args.workers}", *args.server_option]
