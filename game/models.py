@@ -27,8 +27,7 @@ class Status(models.TextChoices):
 # Every registered variant, for forms and the admin. The model fields themselves
 # take no choices: a game registered later needs no migration (the actions check
 # a variant against the registry).
-VARIANT_CHOICES = [(variant.slug, f"{game.name}: {variant.name}")
-                   for game, variant in all_variants()]
+VARIANT_CHOICES = [(variant.slug, variant.name) for _, variant in all_variants()]
 
 
 class Game(models.Model):
