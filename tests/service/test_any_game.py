@@ -58,12 +58,17 @@ class FakeGame:
         return ["grand-tomb"] if position.status is Status.WON else []
 
 
-@pytest.fixture(autouse=True)
-def fake_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeGame]:
+def register_fake_game(monkeypatch: pytest.MonkeyPatch) -> FakeGame:
+    """The made-up game in the registry until the test ends."""
     game = FakeGame()
     monkeypatch.setitem(patience.GAMES, game.slug, game)  # type: ignore[arg-type]
     monkeypatch.setitem(patience._GAME_OF_VARIANT, "fake-three", game)  # type: ignore[arg-type]
-    yield game
+    return game
+
+
+@pytest.fixture(autouse=True)
+def fake_game(monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeGame]:
+    yield register_fake_game(monkeypatch)
 
 
 def test_a_registered_game_is_played_and_its_win_earns_its_achievement(alice: Browser) -> None:
@@ -197,3 +202,14 @@ def test_the_old_addresses_still_work(alice: Browser) -> None:
     assert page.status_code == 200 and page.context["deal"] == 7
     assert page.context["game"]["slug"] == "napoleons-tomb"
     assert page.context["default_variant"] == "classic"
+
+
+def test_addresses_are_made_from_a_game_and_a_variant_or_their_slugs(
+    fake_game: FakeGame,
+) -> None:
+    from django.urls import NoReverseMatch, reverse
+
+    assert reverse("play-variant", args=[fake_game, FAKE_THREE]) == "/fake-tomb/fake-three/"
+    assert reverse("game-rules", args=["napoleons-tomb"]) == "/napoleons-tomb/rules/"
+    with pytest.raises(NoReverseMatch):
+        reverse("play-variant", args=["no-such-game", "classic"])
