@@ -49,9 +49,10 @@ def game_home(request: HttpRequest, game: str) -> HttpResponse:
 
 
 def _play_page(request: HttpRequest, rules: Rules, chosen: Any) -> HttpResponse:
-    # The script reads the CSRF cookie for its POSTs; the table itself is fetched by
-    # the script. The page says which variants have an unfinished game, so the script
-    # resumes only a game that exists (no 404 in the console of a first visit).
+    # The script reads the CSRF cookie for its POSTs; the game itself is fetched by
+    # the script, while the table (places of piles, no card) comes with the page so
+    # it is drawn at once. The page says which variants have an unfinished game, so the
+    # script resumes only a game that exists (no 404 in the console of a first visit).
     variant = chosen or rules.default_variant
     try:
         deal = _deal_asked(request, rules)
