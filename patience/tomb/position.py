@@ -323,7 +323,7 @@ class Position:
             raise IllegalMove("name the cross place the card leaves: X@n, X@w, X@e or X@s")
         card = self.cells[place]
         if card == EMPTY:
-            raise IllegalMove(f"the {CELLS[place]} place is empty")
+            raise IllegalMove(f"the {CELLS[place]} place of the cross is empty")
         rank = RANK[card]
         foundation = self.fitting_foundation(rank) if target is None else target
         if foundation < 0 or self.wants[foundation] != rank:
