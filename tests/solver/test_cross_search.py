@@ -21,6 +21,7 @@ from solver_worker import search
 from solver_worker.driver import Budget, decide
 from solver_worker.games import SOLVERS, solve_position
 from solver_worker.games.cross import CrossSearch, State, solve
+from solver_worker.hints import hint, sensible_move
 from solver_worker.relaxation import tomb_wants
 
 TALON_LEFT = 12  # cards in the stock and the waste together
@@ -127,3 +128,12 @@ def test_the_tomb_routes_each_variant_to_its_own_search() -> None:
                                                           direct.nodes)
     cross = solve_position(new_game(3, "cross"), Budget(nodes=50_000), greedy_share=0.2)
     assert cross.verdict == "won" and any(move.startswith("X@") for move in cross.line)
+
+
+def test_a_hint_for_a_cross_game_is_a_legal_move_of_a_winning_line() -> None:
+    position = new_game(3, "cross")
+    answer = hint(position, budget_s=5)
+    assert answer["verdict"] == "winnable"
+    assert answer["move"] in {move.notation for move in position.legal_moves()}
+    stuck = late_positions(1, seed=2, talon_left=0)[0]
+    assert sensible_move(stuck) in {move.notation for move in stuck.legal_moves()}
