@@ -33,6 +33,9 @@ turn a won position into a "lost" verdict.
    more cards in its cells than the real cross holds (stock cards refilled
    into the cross occupy no cell there), so its four-cell limit is no stronger
    than the real one. A position whose relaxation has no solution is lost.
+   The test is skipped after F (speed only): the child's relaxation is the
+   parent's after a move the relaxation itself plays at once (a fitting top
+   waste card goes home), so it has a solution whenever the parent's had.
 6. Forced moves, exact pass. Two, both exact:
    a. A state with one legal move has one child (nothing to prune).
    b. The closing table: stock and waste empty. Every card left is on the
@@ -82,6 +85,7 @@ class State(NamedTuple):
     tomb: int
     corners: tuple[int, ...]
     redeals: int
+    recheck: bool = True  # whether the dead test can say more than it did for the parent
 
     @classmethod
     def of(cls, position: Position) -> State:
@@ -129,7 +133,7 @@ class CrossSearch:
 
     def dead(self, state: State) -> bool:
         """Rule 5: the relaxation, once the waste's order is fixed."""
-        if state.redeals or not state.waste:
+        if state.redeals or not state.waste or not state.recheck:
             return False
         counts = [0] * 14
         for rank in state.stock:
@@ -149,7 +153,7 @@ class CrossSearch:
             yield turn
 
     def _homes(self, state: State) -> Iterator[tuple[str, State]]:
-        stock, waste, cross, tomb, corners, redeals = state
+        stock, waste, cross, tomb, corners, redeals = state[:6]
         fitting = sorted({rank for rank in cross if fits(rank, tomb, corners)})
         for rank in fitting:  # A-6 sort first: the tomb's before the corners'
             new_tomb, new_corners = place_home(rank, tomb, corners)
@@ -166,11 +170,11 @@ class CrossSearch:
             )
         if waste and fits(waste[-1], tomb, corners):
             new_tomb, new_corners = place_home(waste[-1], tomb, corners)
-            yield HOME, State(stock, waste[:-1], cross, new_tomb, new_corners, redeals)
+            yield HOME, State(stock, waste[:-1], cross, new_tomb, new_corners, redeals, False)
 
     @staticmethod
     def _turn(state: State) -> tuple[str, State] | None:
-        stock, waste, cross, tomb, corners, redeals = state
+        stock, waste, cross, tomb, corners, redeals = state[:6]
         if stock:
             return DRAW, State(stock[:-1], waste + stock[-1:], cross, tomb, corners, redeals)
         if waste and redeals:
