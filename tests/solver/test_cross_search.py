@@ -18,9 +18,9 @@ from patience.cards import RANK
 from patience.tomb import Position, Status, new_game, parse_move
 from patience.tomb.moves import Kind
 from solver_worker import search
-from solver_worker.driver import Budget, decide
+from solver_worker.driver import Budget, decide, search_pass
 from solver_worker.games import SOLVERS, solve_position
-from solver_worker.games.cross import CrossSearch, State, solve
+from solver_worker.games.cross import CrossSearch, State, solve, to_notation
 from solver_worker.hints import hint, sensible_move
 from solver_worker.relaxation import tomb_wants
 
@@ -69,6 +69,7 @@ def test_the_search_agrees_with_plain_search_on_late_positions() -> None:
 
 def test_the_dead_test_never_kills_a_winnable_position() -> None:
     game, dead_seen = CrossSearch(), 0
+    game.testing_dead = True  # as in the exact pass
     for position in late_positions(300, seed=11, talon_left=16):
         if game.dead(State.of(position)):
             dead_seen += 1
@@ -137,3 +138,12 @@ def test_a_hint_for_a_cross_game_is_a_legal_move_of_a_winning_line() -> None:
     assert answer["move"] in {move.notation for move in position.legal_moves()}
     stuck = late_positions(1, seed=2, talon_left=0)[0]
     assert sensible_move(stuck) in {move.notation for move in stuck.legal_moves()}
+
+
+def test_the_first_pass_finds_wins_the_played_first_line_misses() -> None:
+    """Rule 7: deal 448's greedy line fails; the first pass backtracks to a win."""
+    position = new_game(448, "cross")
+    outcome, line, _nodes = search_pass(CrossSearch(), State.of(position), Budget(nodes=100_000),
+                                        exact=False)
+    assert outcome == "won"
+    assert_line_wins(position, to_notation(position, line))
