@@ -69,7 +69,6 @@ def test_the_search_agrees_with_plain_search_on_late_positions() -> None:
 
 def test_the_dead_test_never_kills_a_winnable_position() -> None:
     game, dead_seen = CrossSearch(), 0
-    game.testing_dead = True  # as in the exact pass
     for position in late_positions(300, seed=11, talon_left=16):
         if game.dead(State.of(position)):
             dead_seen += 1
@@ -140,10 +139,12 @@ def test_a_hint_for_a_cross_game_is_a_legal_move_of_a_winning_line() -> None:
     assert sensible_move(stuck) in {move.notation for move in stuck.legal_moves()}
 
 
-def test_the_first_pass_finds_wins_the_played_first_line_misses() -> None:
-    """Rule 7: deal 448's greedy line fails; the first pass backtracks to a win."""
+def test_the_exact_pass_finds_wins_the_greedy_pass_misses() -> None:
+    """Rule 7: deal 448's greedy tree holds no win; the exact pass finds one."""
     position = new_game(448, "cross")
-    outcome, line, _nodes = search_pass(CrossSearch(), State.of(position), Budget(nodes=100_000),
-                                        exact=False)
+    state = State.of(position)
+    greedy, _line, _nodes = search_pass(CrossSearch(), state, Budget(nodes=100_000), exact=False)
+    assert greedy == "exhausted"
+    outcome, line, _nodes = search_pass(CrossSearch(), state, Budget(nodes=200_000), exact=True)
     assert outcome == "won"
     assert_line_wins(position, to_notation(position, line))
