@@ -139,12 +139,23 @@ def test_a_hint_for_a_cross_game_is_a_legal_move_of_a_winning_line() -> None:
     assert sensible_move(stuck) in {move.notation for move in stuck.legal_moves()}
 
 
-def test_the_exact_pass_finds_wins_the_greedy_pass_misses() -> None:
-    """Rule 7: deal 448's greedy tree holds no win; the exact pass finds one."""
-    position = new_game(448, "cross")
+@pytest.mark.parametrize("deal", [204, 448, 1103])
+def test_the_greedy_pass_departs_from_the_greedy_rule_to_find_hard_wins(deal: int) -> None:
+    """Rule 7: these deals' greedy line loses; a few departures from it win."""
+    position = new_game(deal, "cross")
     state = State.of(position)
-    greedy, _line, _nodes = search_pass(CrossSearch(), state, Budget(nodes=100_000), exact=False)
-    assert greedy == "exhausted"
-    outcome, line, _nodes = search_pass(CrossSearch(), state, Budget(nodes=200_000), exact=True)
-    assert outcome == "won"
+    plain_greedy = state._replace(departures=0)
+    outcome, _line, _nodes = search_pass(CrossSearch(), plain_greedy, Budget(nodes=100_000),
+                                         exact=False)
+    assert outcome == "exhausted"
+    outcome, line, _nodes = search_pass(CrossSearch(), state, Budget(nodes=100_000), exact=False)
+    assert outcome == "won" and line[0] == "" and "" not in line[1:]
+    assert_line_wins(position, to_notation(position, line))
+
+
+def test_the_exact_pass_alone_finds_a_win_the_greedy_line_misses() -> None:
+    position = new_game(448, "cross")
+    outcome, line, _nodes = search_pass(CrossSearch(), State.of(position),
+                                        Budget(nodes=200_000), exact=True)
+    assert outcome == "won" and "" not in line
     assert_line_wins(position, to_notation(position, line))
