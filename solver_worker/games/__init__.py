@@ -14,11 +14,13 @@ from patience import rules_of
 
 from .. import search
 from ..driver import Budget, Result
+from . import sthelena
 
 Solve = Callable[..., Any]
 
 SOLVERS: Final[dict[str, Solve]] = {
     "napoleons-tomb": search.solve,
+    "st-helena": sthelena.solve,
 }
 
 
