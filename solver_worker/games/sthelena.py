@@ -51,8 +51,9 @@ says "lost"):
 
 The greedy pass plays the first home move it finds as the only child at any
 stage (before a D this changes which piles a D fills, so it can miss wins;
-every win it finds is real), tries builds only when they uncover a card, and
-otherwise deals or redeals.
+every win it finds is real), tries a build only when the card it uncovers
+then fits a foundation or can itself be built on, and otherwise deals or
+redeals. Both passes try builds that uncover a home card first.
 """
 
 from __future__ import annotations
@@ -264,15 +265,48 @@ class StHelenaSearch:
             yield HOME_TEXT[pile][foundation], play_home(state, pile, foundation)
             if not exact:
                 return
-        for source, target in build_moves(state):
-            size = len(state.piles[source])
-            if size == 1 and (not exact or (final and self.pruning.no_emptying_build)):
-                continue
-            yield BUILD_TEXT[source][target], build(state, source, target)
+        for source, target, child in self._builds(state, exact, final):
+            yield BUILD_TEXT[source][target], child
         if state.stock:
             yield "D", deal(state)
         elif state.redeals and any(state.piles):
             yield "R", redeal(state)
+
+
+    def _builds(
+        self, state: State, exact: bool, final: bool
+    ) -> list[tuple[int, int, State]]:
+        """The builds to try, those that uncover a card that fits home first.
+
+        The greedy pass keeps only the builds that uncover a card which then
+        fits a foundation or can itself be built on: a build that leads
+        nowhere at once is left to the exact pass."""
+        useful: list[tuple[int, int, State]] = []
+        other: list[tuple[int, int, State]] = []
+        for source, target in build_moves(state):
+            cards = state.piles[source]
+            if len(cards) == 1:
+                if not exact or (final and self.pruning.no_emptying_build):
+                    continue  # rule 3 (exact), or a build that uncovers nothing (greedy)
+                other.append((source, target, build(state, source, target)))
+                continue
+            child = build(state, source, target)
+            under = cards[-2]
+            if any(FITTING_FACE[f][state.wants[f]] == under for f in ALL_FOUNDATIONS):
+                useful.append((source, target, child))
+            elif exact or can_build(child, source):
+                other.append((source, target, child))
+        return useful + other
+
+
+def can_build(state: State, pile: int) -> bool:
+    """Whether the top card of ``pile`` can go onto another pile's top card."""
+    top = state.piles[pile][-1]
+    suit, rank = SUIT[top], FACE_RANK[top]
+    return any(
+        cards and SUIT[cards[-1]] == suit and abs(FACE_RANK[cards[-1]] - rank) == 1
+        for index, cards in enumerate(state.piles) if index != pile
+    )
 
 
 def _check_protocol(search: StHelenaSearch) -> GameSearch[State]:
