@@ -20,6 +20,8 @@ says "lost"):
    path to a win whenever one exists (a state marked failed because its only
    way on went through an ancestor is reached again through that ancestor,
    which is still being searched), so the verdict at the start is exact.
+   Each pass runs on a fresh ``StHelenaSearch``, so no path of a pass that
+   ended early (won or out of budget) lingers in the next one's guard.
 2. **Symmetry** (pruning, final stage): the key lists the piles sorted. With
    no D and no R left, no rule names a pile's place (the first-round
    restrictions need a stock; the redeal order needs an R), so two states that
@@ -68,13 +70,14 @@ from patience.protocol import Status
 from patience.sthelena import FOUNDATIONS, PILES, Position, parse_move
 from patience.sthelena.position import ALLOWED_WHILE_STOCK, FOUNDATION_SUIT, wants_after
 
-from ..driver import Budget, GameSearch, Result, decide
+from ..driver import Budget, GameSearch, Result, Verdict, remaining, search_pass, split
 
 PILE_COUNT: Final = len(PILES)
 FOUNDATION_COUNT: Final = len(FOUNDATIONS)
 ALL_FOUNDATIONS: Final = tuple(range(FOUNDATION_COUNT))
 CARD_COUNT: Final = 2 * DECK_SIZE
 GREEDY_SHARE: Final = 0.5
+VERDICT_OF: Final[dict[str, Verdict]] = {"won": "won", "exhausted": "lost", "budget": "unknown"}
 SUIT: Final = tuple(suit_of(card) for card in range(DECK_SIZE))
 FACE_RANK: Final = RANK
 HOME_TEXT: Final = tuple(
@@ -327,9 +330,17 @@ def solve(
 ) -> Result:
     """Decide a position: won (with its line in notation), lost or unknown."""
     start = time.perf_counter()
-    search = StHelenaSearch(pruning)
-    verdict, line, nodes = decide(_check_protocol(search), State.of(position), budget,
-                                  greedy_share)
+    state = State.of(position)
+    # decide()'s two passes, each on a fresh search so that no path of an
+    # abandoned pass can linger in the cycle guard of the next.
+    status, line, nodes = search_pass(StHelenaSearch(pruning), state,
+                                      split(budget, greedy_share), exact=False)
+    verdict: Verdict = "won"
+    if status != "won":
+        status, line, more = search_pass(_check_protocol(StHelenaSearch(pruning)), state,
+                                         remaining(budget, start, nodes), exact=True)
+        nodes += more
+        verdict = VERDICT_OF[status]
     if verdict == "won" and not replay_line(position, line):
         raise AssertionError(f"the search's line does not win: {' '.join(line)}")
     return Result(verdict=verdict, line=line if verdict == "won" else [], nodes=nodes,
