@@ -132,16 +132,27 @@ NO_RULES: Final = Pruning(False, False, False, False)
 
 def home_moves(state: State) -> Iterator[tuple[int, int]]:
     """(pile, foundation) of every home move, pile order then foundation order."""
-    wants, piles, stock = state.wants, state.piles, state.stock
+    wants, piles = state.wants, state.piles
+    # The faces the foundations want (at most eight), each with its foundations.
+    wanted: dict[int, list[int]] = {}
+    for foundation in ALL_FOUNDATIONS:
+        face = FITTING_FACE[foundation][wants[foundation]]
+        if face >= 0:
+            wanted.setdefault(face, []).append(foundation)
+    restricted = bool(state.stock)
     for pile in range(PILE_COUNT):
         cards = piles[pile]
-        if not cards:
-            continue
-        top = cards[-1]
-        allowed = ALLOWED_WHILE_STOCK[pile] if stock else ALL_FOUNDATIONS
-        for foundation in allowed:
-            if FITTING_FACE[foundation][wants[foundation]] == top:
-                yield pile, foundation
+        if cards and cards[-1] in wanted:
+            for foundation in wanted[cards[-1]]:
+                if not restricted or foundation in ALLOWED_WHILE_STOCK[pile]:
+                    yield pile, foundation
+
+
+# The faces a face may go onto: same suit, one rank above or below.
+NEIGHBOURS: Final = tuple(
+    tuple(face + step for step in (-1, 1) if 1 <= FACE_RANK[face] + step <= 13)
+    for face in range(DECK_SIZE)
+)
 
 
 def build_moves(state: State) -> Iterator[tuple[int, int]]:
@@ -149,16 +160,16 @@ def build_moves(state: State) -> Iterator[tuple[int, int]]:
     if state.stock:
         return
     piles = state.piles
+    piles_by_top: dict[int, list[int]] = {}
+    for pile in range(PILE_COUNT):
+        if piles[pile]:
+            piles_by_top.setdefault(piles[pile][-1], []).append(pile)
     for source in range(PILE_COUNT):
         cards = piles[source]
         if not cards:
             continue
-        top = cards[-1]
-        for target in range(PILE_COUNT):
-            onto = piles[target]
-            if target != source and onto and SUIT[onto[-1]] == SUIT[top] and (
-                abs(FACE_RANK[onto[-1]] - FACE_RANK[top]) == 1
-            ):
+        for face in NEIGHBOURS[cards[-1]]:
+            for target in piles_by_top.get(face, ()):
                 yield source, target
 
 
