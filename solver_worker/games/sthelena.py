@@ -63,6 +63,7 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from patience.cards import DECK_SIZE, RANK, suit_of
@@ -130,15 +131,21 @@ NO_RULES: Final = Pruning(False, False, False, False)
 
 # -- the moves on the compact state ------------------------------------------
 
-def home_moves(state: State) -> Iterator[tuple[int, int]]:
-    """(pile, foundation) of every home move, pile order then foundation order."""
-    wants, piles = state.wants, state.piles
-    # The faces the foundations want (at most eight), each with its foundations.
-    wanted: dict[int, list[int]] = {}
+@lru_cache(maxsize=1 << 16)
+def wanted_faces(wants: bytes) -> dict[int, tuple[int, ...]]:
+    """The faces the foundations want (at most eight), each with its foundations."""
+    wanted: dict[int, tuple[int, ...]] = {}
     for foundation in ALL_FOUNDATIONS:
         face = FITTING_FACE[foundation][wants[foundation]]
         if face >= 0:
-            wanted.setdefault(face, []).append(foundation)
+            wanted[face] = (*wanted.get(face, ()), foundation)
+    return wanted
+
+
+def home_moves(state: State) -> Iterator[tuple[int, int]]:
+    """(pile, foundation) of every home move, pile order then foundation order."""
+    piles = state.piles
+    wanted = wanted_faces(state.wants)
     restricted = bool(state.stock)
     for pile in range(PILE_COUNT):
         cards = piles[pile]
@@ -297,6 +304,7 @@ class StHelenaSearch:
         nowhere at once is left to the exact pass."""
         useful: list[tuple[int, int, State]] = []
         other: list[tuple[int, int, State]] = []
+        wanted = wanted_faces(state.wants)
         for source, target in build_moves(state):
             cards = state.piles[source]
             if len(cards) == 1:
@@ -306,7 +314,7 @@ class StHelenaSearch:
                 continue
             child = build(state, source, target)
             under = cards[-2]
-            if any(FITTING_FACE[f][state.wants[f]] == under for f in ALL_FOUNDATIONS):
+            if under in wanted:
                 useful.append((source, target, child))
             elif exact or can_build(child, source):
                 other.append((source, target, child))
