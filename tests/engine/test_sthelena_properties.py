@@ -23,7 +23,6 @@ from patience.sthelena import (
     MAX_DEAL,
     PILES,
     Position,
-    Status,
     deal_from_number,
     deal_from_seed,
     from_record,
@@ -192,20 +191,3 @@ def test_the_table_is_twelve_piles_round_two_rows_of_foundations() -> None:
     assert [places[f"p{i}"][1] for i in (7, 8, 9, 10)] == [4, 3, 2, 1]  # right to left
     assert len(set(places.values())) == len(places)
     assert table["card_count"] == 104
-
-
-def test_a_finishing_line_is_offered_when_the_rest_goes_home() -> None:
-    from sthelena_builders import set_table
-
-    done = {name: 0 for name in ("k2", "k3", "k4", "a2", "a3", "a4")}
-    position = set_table({"p1": "AS 2S", "p2": "KS"}, wants={**done, "k1": 2, "a1": 13},
-                         redeals_left=0)
-    assert position.home == 104 - 3
-    line = RULES.finishing_line(position)
-    assert line is not None
-    assert [move.notation for move in line] == ["P@p1@k1", "P@p1@k1", "P@p2@a1"]
-    for move in line:
-        position.apply(move)
-    assert position.status is Status.WON
-    stuck = set_table({"p1": "2S AS", "p2": "KS"}, wants={**done, "k1": 2, "a1": 13})
-    assert RULES.finishing_line(stuck) is None  # the ace covers the two: a build is needed

@@ -6,20 +6,83 @@ down), a1..a4 the Aces of the same suits (building up).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
-from sthelena_builders import cards, set_table, tops
 
 from patience import Status, game_named, rules_of
+from patience.cards import RANK, parse_card, suit_of
 from patience.errors import IllegalMove
 from patience.sthelena import (
     CARD_COUNT,
     PILES,
     STOCK_SIZE,
+    Position,
     deal_from_number,
     new_game,
     parse_move,
     text_of,
 )
+from patience.sthelena.position import (
+    ACE_FOUNDATIONS,
+    FOUNDATION_SUIT,
+    KING_FOUNDATIONS,
+    base_card,
+    wants_after,
+)
+
+RULES = rules_of("st-helena")
+
+
+# -- hand-set tables: the rules read only the stock, the piles, the foundations
+# and the redeals left, so a test names just the cards that matter to it ------
+
+
+def cards(texts: str) -> list[int]:
+    """Cards from texts (first-deck copies; the rules never tell the twins apart)."""
+    return [parse_card(text) for text in texts.split()]
+
+
+def set_table(
+    piles: dict[str, str] | None = None,
+    stock: str = "",
+    wants: dict[str, int] | None = None,
+    redeals_left: int = 2,
+) -> Position:
+    """A position with the given piles (bottom first), stock (top first) and the
+    rank each named foundation wants (the others want their second card)."""
+    position = new_game(1)
+    position.piles = [cards((piles or {}).get(name, "")) for name in PILES]
+    position.stock = list(reversed(cards(stock)))
+    position.redeals_left = redeals_left
+    names = ("k1", "k2", "k3", "k4", "a1", "a2", "a3", "a4")
+    for foundation, name in enumerate(names):
+        want = (wants or {}).get(name, wants_after(foundation, RANK[base_card(foundation)]))
+        set_foundation(position, foundation, want)
+    return position
+
+
+def set_foundation(position: Position, foundation: int, wants: int) -> None:
+    """Fill a foundation so that it wants ``wants`` (0: complete)."""
+    suit = FOUNDATION_SUIT[foundation]
+    if foundation in KING_FOUNDATIONS:
+        ranks: Sequence[int] = range(13, wants, -1)
+    else:
+        assert foundation in ACE_FOUNDATIONS
+        ranks = range(1, (wants or 14))
+    pile = [suit * 13 + rank - 1 for rank in ranks]
+    old = len(position.foundations[foundation])
+    position.foundations[foundation] = pile
+    position.wants[foundation] = wants
+    position.home += len(pile) - old
+    assert all(suit_of(card) == suit for card in pile)
+
+
+def tops(position: Position) -> dict[str, str | None]:
+    return {name: (text_of(pile[-1]) if pile else None)
+            for name, pile in zip(PILES, position.piles, strict=True)}
+
+
 
 
 def legal(position) -> set[str]:  # type: ignore[no-untyped-def]
@@ -213,3 +276,18 @@ def test_undo_takes_back_each_kind_of_move_exactly() -> None:
     assert position == before
     with pytest.raises(IllegalMove, match="no move to undo"):
         position.undo()
+
+
+def test_a_finishing_line_is_offered_when_the_rest_goes_home() -> None:
+    done = {name: 0 for name in ("k2", "k3", "k4", "a2", "a3", "a4")}
+    position = set_table({"p1": "AS 2S", "p2": "KS"}, wants={**done, "k1": 2, "a1": 13},
+                         redeals_left=0)
+    assert position.home == 104 - 3
+    line = RULES.finishing_line(position)
+    assert line is not None
+    assert [move.notation for move in line] == ["P@p1@k1", "P@p1@k1", "P@p2@a1"]
+    for move in line:
+        position.apply(move)
+    assert position.status is Status.WON
+    stuck = set_table({"p1": "2S AS", "p2": "KS"}, wants={**done, "k1": 2, "a1": 13})
+    assert RULES.finishing_line(stuck) is None  # the ace covers the two: a build is needed
