@@ -13,12 +13,13 @@ from typing import Any, Final
 from patience import rules_of
 
 from ..driver import Budget, Result
-from . import tomb
+from . import sthelena, tomb
 
 Solve = Callable[..., Any]
 
 SOLVERS: Final[dict[str, Solve]] = {
     "napoleons-tomb": tomb.solve,
+    "st-helena": sthelena.solve,
 }
 
 
