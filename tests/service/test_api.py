@@ -61,9 +61,9 @@ def test_a_deal_is_played_to_a_win_over_rest(alice: Browser) -> None:
         assert response.status_code == 200, response.content
 
     assert response.json()["status"] == "won"
-    stats = alice.get("/api/stats/").json()
-    assert stats["wins"] == {"three-card": 1, "classic": 0}
-    assert [(row["games"], row["wins"]) for row in stats["free_play"]] == [(1, 1), (0, 0)]
+    stats = alice.get("/api/stats/?game=napoleons-tomb").json()
+    assert stats["wins"] == {"three-card": 1, "classic": 0, "cross": 0}
+    assert [(row["games"], row["wins"]) for row in stats["free_play"]] == [(1, 1), (0, 0), (0, 0)]
 
 
 def test_my_games_lists_only_mine(alice: Browser, bob: Browser) -> None:
