@@ -21,6 +21,7 @@ from game.actions import Player
 from game.clock import game_time_ms
 from game.models import Game, Status
 from patience import rules_of
+from solver_worker import rating
 
 from .days import day_end, is_over, today
 from .models import Attempt, Daily, PlayerStats, Review
@@ -70,10 +71,18 @@ def daily_info(daily: Daily) -> Payload:
     }
 
 
+def is_rated(variant: str) -> bool:
+    """The variant has calibrated difficulty bands (solver_worker/data/bands.json); a
+    variant without them has its dailies screened winnable and shown "not rated"."""
+    return variant in rating.shipped_bands().get("variants", {})
+
+
 def rating_info(daily: Daily) -> Payload:
-    """The daily's band and the measured win rate it stands for, in figures and words."""
+    """The daily's band and the measured win rate it stands for, in figures and words;
+    ``rated`` says whether its variant has bands at all."""
     return {"band": daily.band or None, "rating": daily.rating,
-            "rating_games": daily.rating_games, "rating_text": rating_text(daily)}
+            "rating_games": daily.rating_games, "rating_text": rating_text(daily),
+            "rated": is_rated(daily.variant)}
 
 
 def rating_text(daily: Daily) -> str | None:

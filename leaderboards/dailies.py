@@ -32,6 +32,7 @@ from solver_worker.games import solve_position
 from solver_worker.rating import BANDS, Rating
 
 from . import actions
+from .boards import is_rated
 from .days import candidate_seeds, today
 from .models import Daily
 
@@ -54,11 +55,6 @@ def screen(seed: int, variant: str, budget_s: float, games: int = 0) -> dict[str
     return {"variant": variant, "verdict": result.verdict, "winnable": result.verdict == "won",
             "line_length": len(result.line) or None, "nodes": result.nodes,
             "ms": round(result.ms, 1), "difficulty": None}
-
-
-def is_rated(variant: str) -> bool:
-    """The variant has calibrated difficulty bands (solver_worker/data/bands.json)."""
-    return variant in rating.shipped_bands().get("variants", {})
 
 
 def daily_variants() -> list[str]:

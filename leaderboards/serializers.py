@@ -40,6 +40,8 @@ class DailySerializer(NamesSerializer):
     rating_games = serializers.IntegerField(allow_null=True,
                                             help_text="games the rating is measured over")
     rating_text = serializers.CharField(allow_null=True, help_text="the band and rate in words")
+    rated = serializers.BooleanField(
+        help_text="the variant has difficulty bands; false: screened winnable, not rated")
     cards = serializers.ListField(
         child=serializers.CharField(), allow_null=True,
         help_text="the stock order, top first: only once the day is over",
@@ -129,6 +131,7 @@ class ArchiveDaySerializer(serializers.Serializer):
     rating = serializers.FloatField(allow_null=True)
     rating_games = serializers.IntegerField(allow_null=True)
     rating_text = serializers.CharField(allow_null=True)
+    rated = serializers.BooleanField()
 
 
 class StatsEntrySerializer(serializers.Serializer):
