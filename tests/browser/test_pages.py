@@ -169,7 +169,7 @@ def test_statistics_and_the_calendar_of_a_player_with_a_daily(page: Any) -> None
     expect(page.locator("table.calendar td.played")).to_have_count(1)
 
     page.locator("table.calendar td.played a").click()
-    expect(page).to_have_url(re.compile(rf"/daily/three-card/{today}/$"))
+    expect(page).to_have_url(re.compile(rf"/napoleons-tomb/three-card/daily/{today}/$"))
 
 
 # -- the archive ------------------------------------------------------------------------
