@@ -97,3 +97,21 @@ def test_a_result_under_review_shares_no_rank_and_a_second_place_says_so(
     held = carol_browser.get("/api/daily/three-card/").json()["me"]["share"]
     assert "rank" not in held and held.startswith("Napoleon's Tomb three-card daily")
     assert ", rank 1 of 1." in dave_browser.get("/api/daily/three-card/").json()["me"]["share"]
+
+
+def test_the_clock_runs_from_the_first_move_to_the_last_and_a_hint_does_not_move_it(
+    carol_browser: Browser, todays_daily: Daily, clock: Clock
+) -> None:
+    game = carol_browser.post("/api/daily/three-card/play/").json()
+    line = seeded_line(todays_daily.seed)
+    clock.tick(30)  # before the first move: not counted
+    for move in line[:3]:
+        carol_browser.move(game["id"], move)
+        clock.tick(2)
+    clock.tick(100)  # thinking, then a hint: the game's row is written, no move made
+    assert carol_browser.post(f"/api/games/{game['id']}/hint/").status_code == 200
+
+    me = carol_browser.get("/api/daily/three-card/").json()["me"]
+    field = carol_browser.get("/api/daily/three-card/field/").json()["entries"]
+    assert me["time"] == field[0]["time"] == clock_text(4_000)  # 3 moves, 2 s apart
+    assert Attempt.objects.get(game_id=game["id"]).time_ms == 4_000
