@@ -43,6 +43,23 @@ def chosen(game: str | None, variant: str) -> Any:
     return actions.check_game_variant(game, variant)[1]
 
 
+def old_address(view: type[APIView]) -> Any:
+    """The same view at a first address, which named only the variant: answered as
+    ever, and left out of the schema (the address by game and variant documents it)."""
+    alias = type(f"Old{view.__name__}", (view,), {"__doc__": view.__doc__})
+    for method in ("get", "post"):
+        if hasattr(view, method):
+            # Wrapped again so the alias's schema (excluded) is its own, not the view's.
+            setattr(alias, method, extend_schema(exclude=True)(_same(getattr(view, method))))
+    return alias.as_view()
+
+
+def _same(method: Any) -> Any:
+    def answer(self: APIView, *args: Any, **kwargs: Any) -> Any:
+        return method(self, *args, **kwargs)
+    return answer
+
+
 def not_ready(waiting: preparing.DailyNotReady) -> Response:
     return Response({"error": waiting.message, "progress": waiting.progress},
                     status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "5"})
