@@ -9,14 +9,17 @@ and shown as not rated.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 
 import patience
 import solver_worker.games
 from game import models as game_models
 from leaderboards import dailies
+from leaderboards.days import today
 from leaderboards.models import Attempt, Daily, PlayerStats
 from patience.tomb import Variant
 from patience.tomb.rules import TombRules
@@ -87,10 +90,10 @@ def test_a_registered_game_gets_a_daily_boards_and_statistics(
     stats = PlayerStats.objects.get(user=carol, variant=VARIANT)
     assert (stats.games, stats.wins, stats.best_streak) == (1, 1, 1)
 
-    today = carol_browser.get(f"/api/{GAME}/{VARIANT}/daily/").json()
-    assert today["game"] == GAME and today["game_name"] == "Test Patience"
-    assert today["me"]["share"].startswith(f"Test Patience {VARIANT} daily {daily.date}: won")
-    assert f"Board: http://testserver{HOME}/daily/{daily.date}/" in today["me"]["share"]
+    todays = carol_browser.get(f"/api/{GAME}/{VARIANT}/daily/").json()
+    assert todays["game"] == GAME and todays["game_name"] == "Test Patience"
+    assert todays["me"]["share"].startswith(f"Test Patience {VARIANT} daily {daily.date}: won")
+    assert f"Board: http://testserver{HOME}/daily/{daily.date}/" in todays["me"]["share"]
     board = alice.get(f"/api/{GAME}/{VARIANT}/daily/{daily.date}/board/").json()
     assert [entry["player"] for entry in board["entries"]] == ["carol"]
     wins = alice.get(f"/api/{GAME}/{VARIANT}/boards/wins/").json()
@@ -114,8 +117,8 @@ def test_the_old_urls_redirect_or_answer_for_any_game(alice: Browser, screened: 
     old = alice.get("/api/boards/three-card/wins/")  # the old API answers as before
     new = alice.get("/api/napoleons-tomb/three-card/boards/wins/")
     assert old.status_code == new.status_code == 200 and old.json() == new.json()
-    today = alice.get("/api/daily/three-card/").json()
-    assert today == alice.get("/api/napoleons-tomb/three-card/daily/").json()
+    todays = alice.get("/api/daily/three-card/").json()
+    assert todays == alice.get("/api/napoleons-tomb/three-card/daily/").json()
 
 
 @pytest.mark.parametrize("url", [
@@ -147,3 +150,16 @@ def test_a_variant_of_another_game_is_not_found_under_this_one(
     assert crossed.json()["error"] == "Test Patience has no such variant (known: test-one)"
     assert alice.get(f"/napoleons-tomb/{VARIANT}/boards/").status_code == 404
     assert alice.get("/admin/leaderboards/daily/").status_code == 302  # the admin's, still
+
+
+def test_the_commands_make_and_rescreen_a_registered_games_dailies(
+    registered: TestPatience, capsys: Any
+) -> None:
+    call_command("make_dailies", "--days", "1", "--variant", VARIANT)
+    ahead = (today() + timedelta(days=1)).isoformat()
+    call_command("rescreen_day", ahead, "--variant", VARIANT, "--budget", "2")
+
+    out = capsys.readouterr().out
+    assert out.count(f"{VARIANT}: candidate ") == 2 and "not rated" in out
+    assert f"{ahead} {VARIANT}: kept: still proved winnable" in out
+    assert Daily.objects.filter(variant=VARIANT, band="", rating=None).count() == 2
