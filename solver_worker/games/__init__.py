@@ -12,15 +12,16 @@ from typing import Any, Final
 
 from patience import all_variants, rules_of
 
-from .. import search
 from ..blind import BlindGame
 from ..driver import Budget, Result
+from . import sthelena, tomb
 from .blind_tomb import TOMB_BLIND
 
 Solve = Callable[..., Any]
 
 SOLVERS: Final[dict[str, Solve]] = {
-    "napoleons-tomb": search.solve,
+    "napoleons-tomb": tomb.solve,
+    "st-helena": sthelena.solve,
 }
 
 
