@@ -15,6 +15,7 @@ from patience import all_variants, rules_of
 from ..blind import BlindGame
 from ..driver import Budget, Result
 from . import sthelena, tomb
+from .blind_sthelena import STHELENA_BLIND
 from .blind_tomb import TOMB_BLIND
 
 Solve = Callable[..., Any]
@@ -36,6 +37,7 @@ def solve_position(position: Any, budget: Budget, **options: Any) -> Result:
 # Each game's knowledge for the blind players (solver_worker.players), by slug.
 BLIND: Final[dict[str, BlindGame]] = {
     "napoleons-tomb": TOMB_BLIND,
+    "st-helena": STHELENA_BLIND,
 }
 
 
