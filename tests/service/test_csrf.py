@@ -64,7 +64,7 @@ def writes_of(route: str, view: Any) -> list[str]:
 
 @pytest.fixture
 def values(carol: User, carol_game: dict[str, Any]) -> dict[str, str]:
-    return {"game_id": carol_game["id"], "variant": "three-card",
+    return {"game_id": carol_game["id"], "game": "napoleons-tomb", "variant": "three-card",
             "day": (today() - timedelta(days=1)).isoformat(), "board": "wins",
             "uidb64": "MQ", "token": "set-password", "object_id": str(carol.pk),
             "content_type_id": "1", "id": str(carol.pk)}
