@@ -23,6 +23,7 @@ from typing import Any
 from patience import rules_of
 from patience.protocol import VariantLike
 
+from .clock import game_time_ms
 from .models import FreePlayStats, Game, Status
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -46,13 +47,6 @@ def winnable_deal_number(variant: VariantLike) -> int | None:
     return deals[secrets.randbelow(len(deals))] if deals else None
 
 
-def elapsed_ms(game: Game) -> int:
-    """A game's time: from its first move to its end, by the server's clock."""
-    if game.started_at is None or game.finished_at is None:
-        return 0
-    return max(0, round((game.finished_at - game.started_at).total_seconds() * 1000))
-
-
 def count_end(stats: FreePlayStats, game: Game) -> list[str]:
     """Count a game's first end on its player's row; returns the records it beat."""
     stats.games += 1
@@ -63,7 +57,7 @@ def count_end(stats: FreePlayStats, game: Game) -> list[str]:
     stats.wins += 1
     stats.streak += 1
     stats.best_streak = max(stats.best_streak, stats.streak)
-    return _file_records(stats, game.winnable, elapsed_ms(game), game.moves)
+    return _file_records(stats, game.winnable, game_time_ms(game), game.moves)
 
 
 def count_abandoned(stats: FreePlayStats, at: Any) -> None:

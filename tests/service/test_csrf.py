@@ -118,6 +118,8 @@ def write_table(game_id: str, day: str) -> dict[tuple[str, str], tuple[Any, set[
         ("api/games/<uuid:game_id>/finish/", "post"): (None, {409}),
         ("api/daily/<str:variant>/play/", "post"): (None, {200, 201}),
         ("api/daily/<str:variant>/<str:day>/replay/", "post"): (None, {201}),
+        ("api/<game:game>/<variant:variant>/daily/play/", "post"): (None, {200, 201}),
+        ("api/<game:game>/<variant:variant>/daily/<str:day>/replay/", "post"): (None, {201}),
         ("accounts/signup/", "post"): ({"username": "erin", "password1": PASSWORD,
                                         "password2": PASSWORD}, {302}),
         ("accounts/login/", "post"): ({"username": "carol", "password": PASSWORD}, {302}),
