@@ -8,7 +8,7 @@ import { SUIT_GLYPHS, cardName, isRed, rankLabel } from "./notation.js";
 import { stockMove, targetsFrom } from "./table.js";
 
 const FAN_RIGHT = 3;   // cards shown spread right (the waste): the last is in play
-const FAN_DOWN = 14;   // cards shown spread down before the oldest are stacked
+const FAN_DOWN = 4;    // cards shown spread down (a slot 2.5 cards high): the count says the rest
 
 export function cardHtml(card, extra = "", at = "") {
   const suit = SUIT_GLYPHS[card[1]];
@@ -51,6 +51,10 @@ function build(element, table) {
     slot.dataset.role = pile.role;
     slot.tabIndex = -1;
     if (pile.role !== "stock") slot.setAttribute("aria-pressed", "false");
+    if (pile.accepts && pile.role !== "stock") {  // what it takes: on hover, and said after its name
+      slot.title = `${pile.label}: ${pile.accepts}`;
+      slot.setAttribute("aria-description", pile.accepts);
+    }
     slots[pile.name] = slot;
     element.append(slot);
   }
@@ -101,7 +105,6 @@ function cardsHtml(pile, cards) {
 function drawPile(slot, pile, cards, notes) {
   const count = pile.fan !== "top" || pile.role === "pile" ? cards.length : 0;
   setHtml(slot, cardsHtml(pile, cards) + (count > 1 ? badge("count", String(count)) : "") + partHtml(pile));
-  slot.style.setProperty("--shown", String(Math.min(cards.length, FAN_DOWN)));
   slot.classList.toggle("full", cards.length > 0);
   slot.setAttribute("aria-label", describe(pile, cards, notes));
 }

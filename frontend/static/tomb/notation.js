@@ -20,7 +20,12 @@ export const rankWord = (rank) => RANK_NAMES[rank] || String(rank);
 const top = (pile) => (pile && pile.length ? pile[pile.length - 1] : null);
 const pathOf = (state, move) => (state.paths && state.paths[move]) || null;
 const roleOf = (table, name) => (pileNamed(table, name) || {}).role;
-const the = (table, name) => `the ${labelOf(table, name)}`.replace(/^the the /, "the ");
+// A pile's label after "from" or "to": "the waste", "the tomb", but "pile 5".
+export function theLabel(table, name) {
+  const label = labelOf(table, name);
+  return /^the |\d$/i.test(label) ? label : `the ${label}`;
+}
+const the = theLabel;
 
 // The piles a move involves, for lighting a hint up.
 export const movePlaces = (move, state) => (move && pathOf(state, move)) || [];
@@ -46,8 +51,12 @@ export function describeMove(move, before, after, table) {
   const [from, to] = path;
   let words;
   if (roleOf(table, from) === "stock") {
-    const turned = top(after.piles[to]);
-    words = `${capital(labelOf(table, from))} turned${turned ? `: ${cardName(turned)} on ${the(table, to)}` : ""}.`;
+    const dealt = arrived(before, after);
+    const onto = new Set(dealt.map(([, pile]) => pile));
+    if (onto.size > 1) return `${dealt.length} cards dealt from ${the(table, from)}.`;
+    const pile = onto.size ? [...onto][0] : to;
+    const card = top(after.piles[pile] || []);
+    words = `${capital(labelOf(table, from))} turned${card ? `: ${cardName(card)} on ${the(table, pile)}` : ""}.`;
   } else if (roleOf(table, to) === "stock") {
     words = `${capital(labelOf(table, from))} turned over into ${the(table, to)}.`;
   } else {
@@ -80,6 +89,16 @@ function describeOthers(before, after, table, [from, to]) {
     if (landed) said.push(` ${cardName(card)} went from ${the(table, was)} to ${the(table, landed[0])}.`);
   }
   return said.join("");
+}
+
+// The cards that came onto the piles, [card, pile] each.
+function arrived(before, after) {
+  const came = [];
+  for (const [name, cards] of Object.entries(after.piles)) {
+    const kept = commonPrefix(before.piles[name] || [], cards);
+    for (const card of cards.slice(kept)) came.push([card, name]);
+  }
+  return came;
 }
 
 export function commonPrefix(a, b) {

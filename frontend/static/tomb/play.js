@@ -7,9 +7,9 @@ import * as link from "./connection.js";
 import { attachInput, cancelDrag, dragging } from "./input.js";
 import { attachLooks, blip, firstVisit, setLayouts, showLabels, store } from "./looks.js";
 import * as motion from "./motion.js";
-import { REDEAL, TURN, adviceFor, cardName, describeMove, movePlaces } from "./notation.js";
+import { REDEAL, TURN, adviceFor, cardName, describeMove, movePlaces, theLabel } from "./notation.js";
 import { askFirst, personalBest, showWin } from "./overlay.js";
-import { homeMove, isStep, labelOf, layoutsOf, moveBetween, pileNamed, pilesWithRole, slugOf, sourcesOf,
+import { homeMove, isStep, layoutsOf, moveBetween, pileNamed, pilesWithRole, slugOf, sourcesOf,
   stepFrom, stockMove, tableOf, targetsFrom } from "./table.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -292,7 +292,7 @@ function dropOn(from, to) {
   if (!game || from === to) return;
   const move = moveBetween(game.state, from, to);
   if (move) play(move);
-  else refuse(`That card does not go on the ${labelOf(table, to)}.`.replace("the the ", "the "));
+  else refuse(`That card does not go on ${theLabel(table, to)}.`);
 }
 
 // A pile's top card may be picked up when it can go somewhere; the waste's always
@@ -324,7 +324,7 @@ function select(name) {
 
 const adviceless = (name) => {
   const card = ((game.state.piles || {})[name] || []).slice(-1)[0];
-  return card ? `The ${cardName(card)} from the ${labelOf(table, name)}`.replace("the the ", "the ") : "A card";
+  return card ? `The ${cardName(card)} from ${theLabel(table, name)}` : "A card";
 };
 
 // A tap, a click or Enter on a pile.
