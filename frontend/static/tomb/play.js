@@ -494,7 +494,12 @@ function wire() {
   $("#fair-hint").onclick = () => askHint(true);
   $("#finish").onclick = finish;
   $("#turn").onclick = board.turn;
-  $("#variant").onchange = () => { store.set("tomb.variant", $("#variant").value); resumeOrDeal(); };
+  $("#variant").onchange = () => {
+    store.set("tomb.variant", $("#variant").value);
+    // The address names the variant: go to the chosen one's.
+    if (page.variantFixed && page.game) location.assign(`/${page.game}/${$("#variant").value}/`);
+    else resumeOrDeal();
+  };
   $("#welcome-ok").onclick = () => { $("#welcome").hidden = true; showLabels(false); };
   // Key badges show once a key is used (and always with a mouse: see play.css).
   document.addEventListener("keydown", () => document.documentElement.classList.add("keyed"), { once: true });
@@ -507,15 +512,32 @@ function wire() {
   setInterval(() => game && game.status === "playing" && game.started && tick(), 1000);
 }
 
+// What the page's address chose (the server says): the game, a variant it names, a deal.
+const page = {
+  game: $("#play").dataset.game || "",
+  variantFixed: Boolean($("#play").dataset.variantFixed),
+  deal: Number($("#play").dataset.deal) || null,
+};
+
 function start() {
   const first = firstVisit();
   attachLooks($("#play"), $("#stage"));
   $("#welcome").hidden = !first;
   wire();
+  // The table is drawn empty at once when the page carries it; the game fills it.
+  const given = JSON.parse($("#table-data")?.textContent || "null");
+  if (given && given.piles) {
+    game = { state: { piles: {}, legal: [], paths: {}, stock_count: 0 } };
+    useTable(given);
+    game = null;
+  }
   const variant = store.get("tomb.variant", "");
-  if ([...$("#variant").options].some((option) => option.value === variant)) $("#variant").value = variant;
+  const known = [...$("#variant").options].some((option) => option.value === variant);
+  if (known && !page.variantFixed) $("#variant").value = variant;
   const wanted = new URLSearchParams(location.search).get("game");
-  if (wanted) openGame(wanted); else resumeOrDeal();
+  if (wanted) openGame(wanted);
+  else if (page.deal) newDeal(page.deal);
+  else resumeOrDeal();
   loadWins();
 }
 
