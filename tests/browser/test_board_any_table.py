@@ -71,12 +71,21 @@ def payload(version: int, the_state: dict[str, Any]) -> dict[str, Any]:
 FIRST = payload(1, state(FIRST_PILES, FIRST_PATHS, 3, ["D", "D", "D"]))
 
 
+DEALT = ["2H", "3H", "4H", "5S", "6S", "7S", "8C", "9C", "TC", "JD", "QD", "KD"]
+
+
 def after(move: str) -> dict[str, Any]:
     """The game after one move of FIRST's (only what the test plays)."""
     piles = {name: list(cards) for name, cards in FIRST_PILES.items()}
     source, target = FIRST_PATHS[move]
-    piles[target].append(piles[source].pop())
-    return payload(2, state(piles, {"D": ["stock", "p1"]}, 4, ["D", "D", "D", move]))
+    if source == "stock":  # D deals a card on every pile
+        for i, card in enumerate(DEALT, start=1):
+            piles[f"p{i}"].append(card)
+    else:
+        piles[target].append(piles[source].pop())
+    dealt = payload(2, state(piles, {"D": ["stock", "p1"]}, 4, ["D", "D", "D", move]))
+    dealt["state"]["stock_count"] = FIRST["state"]["stock_count"] - (12 if source == "stock" else 0)
+    return dealt
 
 
 class FakeServer:
@@ -228,4 +237,25 @@ def test_an_unknown_table_by_keyboard(device: Any) -> None:
     tab.wait_for_function("document.querySelector('#moves').textContent === '4'")
     assert server.moves() == ["P@p1@k1"]
     wait_announced(tab, "Queen of spades went from pile 1 to the King of spades.")
+    assert not errors, errors
+
+
+def test_a_deal_from_the_stock_is_said_and_flies_from_it(device: Any) -> None:
+    name, tab, errors = device
+    server = FakeServer(tab)
+    tab.goto("/")
+    ready(tab)
+    tab.wait_for_function("document.body.dataset.link === 'live'")
+    if name == "phone":
+        tab.tap(slot("stock"))
+    else:
+        tab.keyboard.press("d")
+    tab.wait_for_function("document.querySelector('#moves').textContent === '4'")
+    assert server.moves() == ["D"]
+    wait_announced(tab, "12 cards dealt from the stock.")
+    assert tab.inner_text(slot("stock") + " .count") == "60"
+    # Each dealt card slides from the stock to its pile.
+    sliding = tab.evaluate("""document.getAnimations().filter(a => a.id === 'tomb-slide')
+        .map(a => a.effect.target.closest('[data-slot]').dataset.slot)""")
+    assert {f"p{i}" for i in range(1, 13)} <= set(sliding), sliding
     assert not errors, errors

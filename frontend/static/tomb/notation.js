@@ -83,10 +83,21 @@ function describeOthers(before, after, table, [from, to]) {
   }
   const moved = top(before.piles[from]);
   if (moved && !(after.piles[to] || []).includes(moved)) gone.push([moved, to]);
+  const placed = new Set();  // [pile, card] arrivals told already
   for (const [card, was] of gone) {
     const landed = Object.entries(after.piles).find(([name, cards]) => name !== was
       && cards.lastIndexOf(card) >= commonPrefix(before.piles[name] || [], cards));
-    if (landed) said.push(` ${cardName(card)} went from ${the(table, was)} to ${the(table, landed[0])}.`);
+    if (!landed) continue;
+    placed.add(`${landed[0]}|${card}`);
+    said.push(` ${cardName(card)} went from ${the(table, was)} to ${the(table, landed[0])}.`);
+  }
+  // A place filled from the stock at once (a cross place refilled): say what came.
+  const stock = table.piles.find((pile) => pile.role === "stock");
+  if (stock && after.stock_count < before.stock_count) {
+    for (const [card, pile] of arrived(before, after)) {
+      if (pile === to || placed.has(`${pile}|${card}`)) continue;
+      said.push(` ${cardName(card)} dealt from ${the(table, stock.name)} to ${the(table, pile)}.`);
+    }
   }
   return said.join("");
 }

@@ -335,6 +335,7 @@ function tap(name) {
   if (selected) {
     const from = selected;
     if (from === name) { select(null); return; }  // put it back
+    if (pile.role === "stock" && !moveBetween(game.state, from, name)) { select(null); board.turn(); return; }
     if (!moveBetween(game.state, from, name) && canLift(name)) { select(name); return; }  // another card
     select(null);
     dropOn(from, name);
