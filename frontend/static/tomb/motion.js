@@ -110,17 +110,19 @@ export function play(table, seen, beforeState, afterState, { cascade = false, pa
   const stock = table.querySelector('[data-role="stock"]');
   const stockName = stock && afterState.stock_count !== beforeState.stock_count ? stock.dataset.slot : null;
   const moved = new Set();
-  arrivals(beforeState, afterState, path, stockName).forEach((item, index) => {
+  const came = arrivals(beforeState, afterState, path, stockName);
+  const gap = came.length > 4 ? CASCADE_MS : step;  // a deal onto every pile goes quickly
+  came.forEach((item, index) => {
     if (!item.source) return;
     const from = seen.cards.get(key(item.source.pile, item.source.at)) || seen.piles.get(item.source.pile);
     if (!from) return;
     const element = cardAt(table, item.pile, item.at);
     if (element) {
       moved.add(element);
-      slide(element, from, index * step);
+      slide(element, from, index * gap);
     } else {  // covered at once by a later card: it flies as a ghost and lands under it
       const to = table.querySelector(`[data-slot="${item.pile}"] .card`);
-      if (to) flyGhost(item.card, from, to.getBoundingClientRect(), index * step);
+      if (to) flyGhost(item.card, from, to.getBoundingClientRect(), index * gap);
     }
   });
   // Everything else that changed place: a fan shifting along.
