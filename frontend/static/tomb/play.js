@@ -75,7 +75,7 @@ function draw() {
   const stock = pilesWithRole(table, "stock")[0];
   turn.hidden = !stock;
   turn.dataset.move = move || "";
-  turn.querySelector(".what").textContent = stock && path[1] === stock.name ? "Turn over" : "Turn";
+  turn.querySelector(".what").textContent = stockWord(path);
   turn.disabled = !move;
   $("#undo").disabled = $("#end-undo").disabled = !canUndo();
   $("#undo").title = game.ranked && state.can_undo && !canUndo()
@@ -85,6 +85,14 @@ function draw() {
   $("#replay").disabled = $("#end-replay").disabled = !canReplay();
   drawEnd();
   tick();
+}
+
+// The stock's button says what it does: turn a card onto the waste or deal onto the
+// piles; turn the waste over or gather the piles back.
+function stockWord([from, to] = []) {
+  const role = (name) => (pileNamed(table, name) || {}).role;
+  if (role(to) === "stock") return role(from) === "waste" ? "Turn over" : "Redeal";
+  return !to || role(to) === "waste" ? "Turn" : "Deal";
 }
 
 // What some games add to the view, shown when the state carries it: the Tomb's
