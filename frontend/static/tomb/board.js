@@ -84,9 +84,9 @@ export function applyLayout(element, layout) {
 function describe(pile, cards, extra) {
   const card = top(cards);
   let words = `${pile.label}: `;
+  const counted = pile.fan !== "top" || pile.role === "pile";  // a foundation's count is its top card
   if (!card) words += pile.base ? `empty, takes a ${pile.base}` : "empty";
-  else if (cards.length > 1 && pile.fan !== "top") words += `${cardName(card)} on top, ${cards.length} cards`;
-  else if (cards.length > 1 && pile.role === "pile") words += `${cardName(card)} on top, ${cards.length} cards`;
+  else if (cards.length > 1 && counted) words += `${cardName(card)} on top, ${cards.length} cards`;
   else words += cardName(card);
   return words + extra;
 }

@@ -10,7 +10,7 @@ const DRAG_START_PX = 6;
 
 let table = null;
 // The board: tap(name), home(name), dropOn(from, to), step(name, key), targetsFrom(name),
-// canLift(name), select(name|null), selected(), shortcut(key)
+// canLift(name), select(name|null), selected(), redraw(), shortcut(key)
 let board = null;
 let lastTap = { name: null, at: -Infinity };  // performance.now() starts near 0 on a fresh page
 let drag = null;
@@ -172,7 +172,7 @@ function endDrag() {
   if (ghost) {
     ghost.remove();
     if (!board.selected()) table.classList.remove("picking");
-    board.select(board.selected());  // redraw the targets of what is still picked up
+    board.redraw();  // the targets of what is still picked up, if anything
   }
   for (const slot of table.querySelectorAll(".over")) slot.classList.remove("over");
   drag = null;

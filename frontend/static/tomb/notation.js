@@ -15,7 +15,6 @@ export const SUIT_GLYPHS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" 
 export const rankLabel = (card) => (card[0] === "T" ? "10" : card[0]);
 export const isRed = (card) => card[1] === "H" || card[1] === "D";
 export const cardName = (card) => `${RANK_NAMES[card[0]] || card[0]} of ${SUIT_NAMES[card[1]]}`;
-export const rankWord = (rank) => RANK_NAMES[rank] || String(rank);
 
 const top = (pile) => (pile && pile.length ? pile[pile.length - 1] : null);
 const pathOf = (state, move) => (state.paths && state.paths[move]) || null;
