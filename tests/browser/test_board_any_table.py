@@ -202,6 +202,7 @@ def test_an_unknown_table_plays_by_its_paths(device: Any) -> None:
         tab.tap(slot("p5") + " .card.top")
         assert "selected" in tab.get_attribute(slot("p5"), "aria-label")
         assert "target" in tab.get_attribute(slot("k2"), "class")  # where it may go, lit
+        tab.screenshot(path=str(OUTPUT / "board-any-table-picked-phone.png"))
         tab.tap(slot("p4"))  # it does not go there, and p4 cannot be picked up: refused
         wait_announced(tab, "That card does not go on pile 4.")
         tab.tap(slot("p5") + " .card.top")
