@@ -51,9 +51,13 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # Where Django's docs put it: after the session, before CommonMiddleware.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A logged-in player's saved language, when the browser has no language cookie yet.
+    "accounts.language.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # The tomb_device cookie (two years) the daily's fair-play check compares.
@@ -310,6 +314,21 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
 }
 
+# -- languages (README: "Languages") ----------------------------------------------
+
+# The language comes from the django_language cookie (the menu, or the account's at
+# log-in), else the browser's Accept-Language; URLs stay the same in every language.
+USE_I18N = True
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("ru", "Русский"),
+    ("fi", "Suomi"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365  # a year; Django's default ends with the session
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+
 # -- static files and the rest ----------------------------------------------
 
 STATIC_URL = "static/"
@@ -328,9 +347,7 @@ STORAGES = {
                     if STATIC_ROOT else "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
-LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
-USE_I18N = True
 USE_TZ = True
 
 # -- production hardening: HTTPS=true behind TLS ------------------------------
@@ -340,6 +357,7 @@ if env.bool("HTTPS", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
