@@ -2,24 +2,26 @@
 // a grid, what each is called and takes. Everything here reads that data and the
 // state's `legal` and `paths`; no pile is named in code, so one board plays any game.
 
+import { t } from "./i18n.js";
+
 // The Tomb's table as the server describes it (patience/tomb/rules.py, _tomb_table),
 // for a payload sent before the server carried `table`.
-const CORNER = "7 up to K, any suit";
-const CELL = "one card from the waste; it goes home by itself when it fits";
+const CORNER = t("7 up to K, any suit");
+const CELL = t("one card from the waste; it goes home by itself when it fits");
 const TOMB_FALLBACK = {
   rows: 3, cols: 4, card_count: 52,
   piles: [
-    ["nw", "foundation", "north-west corner", 0, 0, CORNER, "top", "7"],
-    ["n", "cell", "north cell", 0, 1, CELL, "top", ""],
-    ["ne", "foundation", "north-east corner", 0, 2, CORNER, "top", "7"],
-    ["w", "cell", "west cell", 1, 0, CELL, "top", ""],
-    ["tomb", "foundation", "tomb", 1, 1, "6 down to A, any suit, four times", "top", "6"],
-    ["e", "cell", "east cell", 1, 2, CELL, "top", ""],
-    ["sw", "foundation", "south-west corner", 2, 0, CORNER, "top", "7"],
-    ["s", "cell", "south cell", 2, 1, CELL, "top", ""],
-    ["se", "foundation", "south-east corner", 2, 2, CORNER, "top", "7"],
-    ["stock", "stock", "stock", 0, 3, "nothing: D turns it", "top", ""],
-    ["waste", "waste", "waste", 1, 3, "cards turned from the stock", "right", ""],
+    ["nw", "foundation", t("north-west corner"), 0, 0, CORNER, "top", "7"],
+    ["n", "cell", t("north cell"), 0, 1, CELL, "top", ""],
+    ["ne", "foundation", t("north-east corner"), 0, 2, CORNER, "top", "7"],
+    ["w", "cell", t("west cell"), 1, 0, CELL, "top", ""],
+    ["tomb", "foundation", t("tomb"), 1, 1, t("6 down to A, any suit, four times"), "top", "6"],
+    ["e", "cell", t("east cell"), 1, 2, CELL, "top", ""],
+    ["sw", "foundation", t("south-west corner"), 2, 0, CORNER, "top", "7"],
+    ["s", "cell", t("south cell"), 2, 1, CELL, "top", ""],
+    ["se", "foundation", t("south-east corner"), 2, 2, CORNER, "top", "7"],
+    ["stock", "stock", t("stock"), 0, 3, t("nothing: D turns it"), "top", ""],
+    ["waste", "waste", t("waste"), 1, 3, t("cards turned from the stock"), "right", ""],
   ].map(([name, role, label, row, col, accepts, fan, base]) => ({ name, role, label, row, col, accepts, fan, base })),
 };
 
@@ -83,7 +85,7 @@ export function homeMove(state, table, from) {
 export const pilesWithRole = (table, role) => table.piles.filter((pile) => pile.role === role);
 export const pileNamed = (table, name) => table.piles.find((pile) => pile.name === name) || null;
 
-// What a person calls a pile ("north-west corner"), from the table's labels.
+// What a person calls a pile (t("north-west corner")), from the table's labels.
 export function labelOf(table, name) {
   const pile = pileNamed(table, name);
   return pile ? pile.label : name;
