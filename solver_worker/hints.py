@@ -7,7 +7,8 @@ from typing import Any, Final
 
 from patience.tomb import Kind, Move, Position, Status
 
-from .search import Budget, solve
+from .driver import Budget
+from .games import solve_position
 
 DEFAULT_BUDGET_S: Final = 0.6
 
@@ -18,7 +19,7 @@ def hint(position: Position, budget_s: float = DEFAULT_BUDGET_S) -> dict[str, An
     status = position.status
     if status is not Status.PLAYING:
         return {"move": None, "verdict": status.value, "line_length": None}
-    result = solve(position, Budget(seconds=budget_s))
+    result = solve_position(position, Budget(seconds=budget_s))
     if result.verdict == "won":
         return {"move": result.line[0], "verdict": "winnable", "line_length": len(result.line)}
     return {"move": sensible_move(position), "verdict": result.verdict, "line_length": None}
@@ -37,7 +38,9 @@ def sensible_move(position: Position) -> str | None:
     return ranked[0].notation if ranked else None
 
 
-_KIND_ORDER: Final = {Kind.FOUNDATION: 0, Kind.DRAW: 1, Kind.REDEAL: 2, Kind.CELL: 3}
+_KIND_ORDER: Final = {
+    Kind.FOUNDATION: 0, Kind.CROSS: 0, Kind.DRAW: 1, Kind.REDEAL: 2, Kind.CELL: 3,
+}
 
 
 def _preference(move: Move) -> int:

@@ -225,7 +225,8 @@ HINT_ADDRESS_RATE = env.str("HINT_ADDRESS_RATE", default="120/minute")
 # daily keeps its stored seed, so rotating the secret changes only dailies not yet made.
 DAILY_SECRET_OWN = env.str("DAILY_SECRET", default="")
 DAILY_SECRET = DAILY_SECRET_OWN or (_EMBEDDED_DAILY_SECRET if DEBUG else SECRET_KEY)
-DAILY_VARIANTS = env.list("DAILY_VARIANTS", default=["three-card", "classic"])
+# Empty: every registered variant of every game gets a daily (leaderboards.dailies).
+DAILY_VARIANTS = env.list("DAILY_VARIANTS", default=[])
 DAILY_DAYS_AHEAD = env.int("DAILY_DAYS_AHEAD", default=2)
 # "module:function" with the contract of solver_worker.tasks.screen
 # (spec, budget_s, games) -> {"winnable", "line_length", "difficulty", ...}.

@@ -20,13 +20,24 @@ from .deals import (
     parse_deal_number,
 )
 from .finish import can_finish, finishing_line
-from .moves import ALL_MOVES, CELLS, FOUNDATIONS, Kind, Move, format_moves, parse_move, parse_moves
+from .moves import (
+    ALL_MOVES,
+    CELLS,
+    CROSS_MOVES,
+    FOUNDATIONS,
+    Kind,
+    Move,
+    format_moves,
+    parse_move,
+    parse_moves,
+)
 from .position import Position
-from .variants import CLASSIC, DEFAULT_VARIANT, THREE_CARD, VARIANTS, Variant, get_variant
+from .variants import CLASSIC, CROSS, DEFAULT_VARIANT, THREE_CARD, VARIANTS, Variant, get_variant
 from .views import from_record, to_record, visible_view
 
 __all__ = [
-    "ALL_MOVES", "CELLS", "CLASSIC", "DEFAULT_VARIANT", "FOUNDATIONS", "MAX_DEAL", "MIN_DEAL",
+    "ALL_MOVES", "CELLS", "CLASSIC", "CROSS", "CROSS_MOVES", "DEFAULT_VARIANT", "FOUNDATIONS",
+    "MAX_DEAL", "MIN_DEAL",
     "THREE_CARD", "VARIANTS", "Card", "Deal", "EngineError", "IllegalMove", "InvalidDeal",
     "InvalidNotation", "Kind", "Move", "Position", "Status", "Variant", "can_finish",
     "card_name", "card_text", "deal_from_cards", "deal_from_number", "deal_from_seed",

@@ -12,13 +12,14 @@ from typing import Any, Final
 
 from patience import rules_of
 
-from .. import search
 from ..driver import Budget, Result
+from . import sthelena, tomb
 
 Solve = Callable[..., Any]
 
 SOLVERS: Final[dict[str, Solve]] = {
-    "napoleons-tomb": search.solve,
+    "napoleons-tomb": tomb.solve,
+    "st-helena": sthelena.solve,
 }
 
 

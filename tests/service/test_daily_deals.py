@@ -157,10 +157,9 @@ def test_the_difficulty_is_rated_by_a_follow_up_task(
     # (The integration layer rates a daily with the real blind player.)
     settings.DAILY_DIFFICULTY_GAMES = 2
     with django_capture_on_commit_callbacks(execute=True):
-        daily = dailies.make_daily(DAY, "three-card")
+        tasks.make_daily(DAY.isoformat(), "three-card")  # what the worker does: make, ask
 
-    assert daily is not None
-    daily.refresh_from_db()
+    daily = Daily.objects.get(date=DAY, variant="three-card")
     assert (daily.difficulty, daily.sampling_win_rate) == (0.25, 0.75)
     # The daily was playable first: made without blind games, rated after.
     assert [call["games"] for call in screened] == [0, 2]

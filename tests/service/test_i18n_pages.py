@@ -323,8 +323,9 @@ async def test_an_async_consumer_asks_once_at_connect() -> None:
 
 # -- every page in every language ------------------------------------------------------
 
-SITE_PAGES = [("play", ()), ("rules", ()), ("daily", ("three-card",)),
-              ("daily-archive", ("three-card",)), ("boards", ("three-card",)), ("my-stats", ()),
+TOMB = ("napoleons-tomb", "three-card")
+SITE_PAGES = [("play", ()), ("rules", ()), ("daily-home", ()), ("daily", TOMB),
+              ("daily-archive", TOMB), ("boards", TOMB), ("my-stats", ()),
               ("login", ()), ("signup", ()), ("password_change", ())]
 
 
