@@ -2,33 +2,8 @@
 // a grid, what each is called and takes. Everything here reads that data and the
 // state's `legal` and `paths`; no pile is named in code, so one board plays any game.
 
-import { t } from "./i18n.js";
-
-// The Tomb's table as the server describes it (patience/tomb/rules.py, _tomb_table),
-// for a payload sent before the server carried `table`.
-const CORNER = t("7 up to K, any suit");
-const CELL = t("one card from the waste; it goes home by itself when it fits");
-const TOMB_FALLBACK = {
-  rows: 3, cols: 4, card_count: 52,
-  piles: [
-    ["nw", "foundation", t("north-west corner"), 0, 0, CORNER, "top", "7"],
-    ["n", "cell", t("north cell"), 0, 1, CELL, "top", ""],
-    ["ne", "foundation", t("north-east corner"), 0, 2, CORNER, "top", "7"],
-    ["w", "cell", t("west cell"), 1, 0, CELL, "top", ""],
-    ["tomb", "foundation", t("tomb"), 1, 1, t("6 down to A, any suit, four times"), "top", "6"],
-    ["e", "cell", t("east cell"), 1, 2, CELL, "top", ""],
-    ["sw", "foundation", t("south-west corner"), 2, 0, CORNER, "top", "7"],
-    ["s", "cell", t("south cell"), 2, 1, CELL, "top", ""],
-    ["se", "foundation", t("south-east corner"), 2, 2, CORNER, "top", "7"],
-    ["stock", "stock", t("stock"), 0, 3, t("nothing: D turns it"), "top", ""],
-    ["waste", "waste", t("waste"), 1, 3, t("cards turned from the stock"), "right", ""],
-  ].map(([name, role, label, row, col, accepts, fan, base]) => ({ name, role, label, row, col, accepts, fan, base })),
-};
-
-// The table a game payload describes (the Tomb's while the server sends none).
-export function tableOf(payload) {
-  return payload.table || TOMB_FALLBACK;
-}
+// The table a game payload describes.
+export const tableOf = (payload) => payload.table;
 
 export const slugOf = (named) => (named && typeof named === "object" ? named.slug : named);
 
