@@ -9,5 +9,5 @@ Its modules stand in layers (an import-linter contract), each importing only tho
 below, so no import runs back up: entry points (views, api, consumers, admin, urls,
 commands) > preparing, rescreening > tasks > dailies (choosing a day's deal) >
 actions (the only writers, one module per table) > events > chart_data > boards
-(reading) > charts, fairplay, device, days, converters, serializers > models.
+(reading) > charts, fairplay, device, days, serializers > models.
 """

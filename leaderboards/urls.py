@@ -5,13 +5,11 @@ The first URLs named only the variant (``/daily/<variant>/``, ``/boards/<variant
 the pages redirect to their new address, the API answers at both.
 """
 
-from django.urls import path, register_converter
+from django.urls import path
+
+import game.converters  # noqa: F401  # registers <game:...> and <variant:...>
 
 from . import api, views
-from .converters import GameSlugConverter, VariantSlugConverter
-
-register_converter(GameSlugConverter, "game")
-register_converter(VariantSlugConverter, "variant")
 
 GAME = "<game:game>/<variant:variant>/"
 DAY = "<str:day>/"

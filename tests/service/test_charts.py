@@ -200,6 +200,7 @@ def test_my_statistics_draw_weeks_and_months_in_two_queries(
         result(a_daily(day - timedelta(days=back)), carol, status=status, home=52,
                time_ms=ms, moves=100)
 
+    carol_browser.get("/me/stats/")  # the session's first page also brings back her language
     # session, user; free play (game.actions); stats, free play, calendar; weeks, months
     with django_assert_num_queries(8):
         page = carol_browser.get("/me/stats/").content.decode()

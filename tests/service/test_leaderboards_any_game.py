@@ -17,7 +17,6 @@ from django.core.management import call_command
 
 import patience
 import solver_worker.games
-from game import models as game_models
 from leaderboards import dailies
 from leaderboards.days import today
 from leaderboards.models import Attempt, Daily, PlayerStats
@@ -59,9 +58,6 @@ def registered(monkeypatch: pytest.MonkeyPatch, settings: Any) -> TestPatience:
     monkeypatch.setitem(patience.GAMES, GAME, game)  # type: ignore[index]
     monkeypatch.setitem(patience._GAME_OF_VARIANT, VARIANT, game)
     monkeypatch.setitem(solver_worker.games.SOLVERS, GAME, search.solve)
-    # Stand-in for a game app that rebuilds any registered game's position (its own
-    # work): the stored game finds its variant through the registry.
-    monkeypatch.setattr(game_models, "get_variant", patience.variant_of)
     settings.DAILY_SCREEN_BUDGET_SECONDS = 2.0
     settings.DAILY_VARIANTS = []  # every registered variant
     return game
