@@ -1,7 +1,7 @@
 """What a game tells the blind players: the ``BlindGame`` protocol.
 
-The game loop, the sampling player, the fair hint, the rating ladder and the
-hints' fallback move (``players``, ``rating``, ``hints``) know no game. A game
+The game loop, the sampling player, the fair hint and the rating ladder
+(``players``, ``rating``) know no game. A game
 lends them its knowledge through one object of this shape, registered by the
 game's slug in ``solver_worker.games.BLIND``; ``players``' docstring says what
 each part must guarantee for the players to stay honest.
@@ -86,8 +86,4 @@ class BlindGame(Protocol):
 
     def new_memory(self) -> Memory:
         """A fresh memory for one game from its start."""
-        ...
-
-    def hint_order(self, position: Any) -> list[Any]:
-        """The legal moves, the most sensible first (for a hint with no winning line)."""
         ...

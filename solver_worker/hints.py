@@ -1,19 +1,19 @@
 """Hints (RULES.md, "Hint"): the next move of a winning line while the solver
 finds one, otherwise a sensible move that does not end the game at once.
 
-Any game with a search (``games.SOLVERS``) and blind knowledge
-(``games.BLIND``) gets hints: the search gives the winning line, the game's
-``hint_order`` says which moves are the most sensible.
+Game-agnostic: the line comes from the game's search (``games.solve_position``),
+and "sensible" is read from the view's ``paths`` and the roles of the table's
+piles (``patience.protocol.Pile.role``), which every game gives.
 """
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from patience import Status
+from patience import Status, rules_of
 
 from .driver import Budget
-from .games import blind_of, solve_position
+from .games import solve_position
 
 DEFAULT_BUDGET_S: Final = 0.6
 
@@ -31,13 +31,33 @@ def hint(position: Any, budget_s: float = DEFAULT_BUDGET_S) -> dict[str, Any]:
 
 
 def sensible_move(position: Any) -> str | None:
-    """A legal move that leaves the game going, in the game's order of sense
-    (``BlindGame.hint_order``; the Tomb's: play home, turn, turn over, park).
-    Falls back to the most sensible move when every one ends the game."""
-    ranked = blind_of(position).hint_order(position)
+    """A legal move that leaves the game going, best first: a card home, turn
+    cards, turn the waste over, a move between piles, a card into a cell (in
+    Napoleon's Tomb: F and X, D, R, C). Falls back to the first when every
+    legal move ends the game."""
+    ranked = sorted(position.legal_moves(), key=_preference_of(position))
     for move in ranked:
         trial = position.copy()
         trial.apply(move)
         if trial.status is not Status.LOST:
             return str(move.notation)
     return str(ranked[0].notation) if ranked else None
+
+
+def _preference_of(position: Any) -> Any:
+    """Each legal move's rank by the roles of the piles it goes from and to."""
+    rules = rules_of(position.variant.slug)
+    roles = {pile.name: pile.role for pile in rules.table(position.variant).piles}
+    paths: dict[str, list[str]] = rules.visible_view(position)["paths"]
+
+    def preference(move: Any) -> int:
+        source, target = (roles.get(name, "") for name in paths.get(move.notation, ("", "")))
+        if target == "foundation":
+            return 0
+        if source == "stock":
+            return 1
+        if target == "stock":
+            return 2
+        return 4 if target == "cell" else 3
+
+    return preference

@@ -27,10 +27,8 @@ from functools import partial
 from multiprocessing import Pool
 from typing import Any, Final
 
-from patience import rules_of
-
 from .deal_ranges import parse_deal_list
-from .games import BLIND, blind_variants
+from .games import blind_of_variant, blind_variants
 from .players import NODES, PLAYERS, SAMPLES, SOLVE_S, Game, play_game
 
 Z95: Final = 1.959963984540054  # the normal quantile for a two-sided 95% interval
@@ -110,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(error))  # exits with status 2
     if args.jobs < 1 or args.samples < 1 or args.nodes < 1 or args.solve_s <= 0:
         parser.error("--jobs, --samples, --nodes and --solve-s must be positive")
-    known = [*BLIND[rules_of(args.variant).slug].rule_players, "sampling"]
+    known = [*blind_of_variant(args.variant).rule_players, "sampling"]
     if args.player not in known:
         parser.error(f"--player: {args.variant} has the players {', '.join(known)}")
     options: dict[str, Any] = {}

@@ -22,17 +22,18 @@ registered by slug in ``solver_worker.games.BLIND``. What a game must provide
   same knowledge kept along a game, checked against the engine after each move.
 * ``sample_key``: equal for (move, order) pairs the search cannot tell apart
   (a memo); ``find_line`` / ``find_win``: the game's win-finding search.
-* ``hint_order``: the legal moves, most sensible first (``hints``).
 
 and, beside it, a search in ``solver_worker.games.SOLVERS`` (the exact solve
-once the hidden order is known, and the hints' winning line). Positions and
+once the hidden order is known). Positions and
 moves are the game's own (``patience.protocol``: ``status``, ``moves``,
 ``legal_moves``, ``apply``, ``copy``, ``variant``; ``notation``). A game must
 end within ``MAX_PLIES`` moves.
 
-A new game adds one small module with such an object and one line in
-``BLIND``; ``players``, ``rating``, ``play``, ``rate`` and ``hints`` then
-serve it unchanged.
+A new game (or a variant that needs its own knowledge) adds one small
+module with such an object and one line in ``BLIND``;
+``players``, ``rating``, ``play`` and ``rate`` then serve it unchanged (the
+hints need no blind knowledge at all). Until then ``fair_hint`` answers a
+position of that game with no move.
 
 For Napoleon's Tomb: three players and one hint, all from the player's own
 information only:
@@ -96,7 +97,7 @@ from patience.cards import Card
 
 from .blind import BlindGame, Chooser, Memory
 from .driver import Budget
-from .games import blind_of, solve_position
+from .games import blind_of, has_blind, solve_position
 
 MAX_PLIES: Final = 2000  # a safety stop; a Tomb game has at most ~52 * 3 * 3 moves
 PLAYERS: Final = ("careful", "freeing", "sampling")  # Napoleon's Tomb's (any game: sampling)
@@ -274,6 +275,8 @@ def fair_hint(
     if position.status is not Status.PLAYING:
         return {"move": None, "chance": 1.0 if position.status is Status.WON else 0.0,
                 "samples": 0, "exact": True}
+    if not has_blind(position.variant.slug):  # no knowledge of this game yet: no move
+        return {"move": None, "chance": 0.0, "samples": 0, "exact": False}
     choices = max(1, len(blind_of(position).candidate_moves(position)))
     player = SamplingPlayer(
         samples=samples, nodes=nodes, seconds=budget_s / (samples * choices),

@@ -34,18 +34,31 @@ def solve_position(position: Any, budget: Budget, **options: Any) -> Result:
     return result
 
 
-# Each game's knowledge for the blind players (solver_worker.players), by slug.
+# Each game's knowledge for the blind players (solver_worker.players), by the
+# game's slug, or by a variant's slug where variants need their own. The Tomb's
+# three variants share one object, which branches on the traditional cross itself.
 BLIND: Final[dict[str, BlindGame]] = {
-    "napoleons-tomb": TOMB_BLIND,
+    "classic": TOMB_BLIND,
+    "three-card": TOMB_BLIND,
+    "cross": TOMB_BLIND,
     "st-helena": STHELENA_BLIND,
 }
 
 
 def blind_of(position: Any) -> BlindGame:
-    """The blind players' knowledge of the position's game (KeyError: none yet)."""
-    return BLIND[rules_of(position.variant.slug).slug]
+    """The blind players' knowledge of the position's variant or game (KeyError: none)."""
+    return blind_of_variant(position.variant.slug)
+
+
+def blind_of_variant(slug: str) -> BlindGame:
+    knowledge = BLIND.get(slug)
+    return knowledge if knowledge is not None else BLIND[rules_of(slug).slug]
+
+
+def has_blind(variant: str) -> bool:
+    return variant in BLIND or rules_of(variant).slug in BLIND
 
 
 def blind_variants() -> list[str]:
     """The slugs of the variants whose game has blind knowledge, sorted."""
-    return sorted(variant.slug for rules, variant in all_variants() if rules.slug in BLIND)
+    return sorted(variant.slug for _, variant in all_variants() if has_blind(variant.slug))

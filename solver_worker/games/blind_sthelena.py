@@ -238,22 +238,6 @@ def find_win(position: Position, nodes: int, seconds: float | None = None) -> bo
     return find_line(position, nodes, seconds)[0] == "won"
 
 
-# -- hints -------------------------------------------------------------------------
-
-
-def hint_order(position: Position) -> list[Move]:
-    """Home moves, builds that uncover a home card, D, R, other builds."""
-
-    def sense(move: Move) -> int:
-        if move.kind is Kind.HOME:
-            return 0
-        if move.kind is Kind.BUILD:
-            return 1 if _uncovers_home_card(position, move) else 4
-        return 2 if move.kind is Kind.DEAL else 3
-
-    return sorted(position.legal_moves(), key=sense)
-
-
 # -- St. Helena as a BlindGame -----------------------------------------------------------
 
 
@@ -297,9 +281,6 @@ class StHelenaBlind:
 
     def new_memory(self) -> Memory:
         return Memory()
-
-    def hint_order(self, position: Position) -> list[Move]:
-        return hint_order(position)
 
 
 STHELENA_BLIND: Final = StHelenaBlind()

@@ -443,18 +443,6 @@ def find_win(position: Position, nodes: int, seconds: float | None = None) -> bo
     return _greedy_pass(position, nodes, seconds)[0] == "won"
 
 
-# -- hints ---------------------------------------------------------------------
-
-# A hint with no winning line: play home (a waste or cross card), turn, turn over, park.
-_KIND_ORDER: Final = {
-    Kind.FOUNDATION: 0, Kind.CROSS: 0, Kind.DRAW: 1, Kind.REDEAL: 2, Kind.CELL: 3,
-}
-
-
-def hint_order(position: Position) -> list[Move]:
-    return sorted(position.legal_moves(), key=lambda move: _KIND_ORDER[move.kind])
-
-
 # -- the Tomb as a BlindGame -------------------------------------------------------
 
 
@@ -501,9 +489,6 @@ class TombBlind:
 
     def new_memory(self) -> Memory:
         return Memory()
-
-    def hint_order(self, position: Position) -> list[Move]:
-        return hint_order(position)
 
 
 TOMB_BLIND: Final = TombBlind()

@@ -16,7 +16,6 @@ import random
 from typing import Any
 
 from patience.sthelena import Kind, Position, Status, new_game, parse_move
-from patience.sthelena.moves import DEAL
 from solver_worker import hints
 from solver_worker.games import BLIND, blind_of, blind_variants
 from solver_worker.games.blind_sthelena import (
@@ -161,6 +160,4 @@ def test_hints_work_for_st_helena() -> None:
     answer = hints.hint(position, budget_s=0.3)
     assert answer["verdict"] in ("winnable", "unknown", "lost")
     assert parse_move(answer["move"]) in position.legal_moves()
-    ranked = STHELENA_BLIND.hint_order(position)
-    assert sorted(m.notation for m in ranked) == sorted(m.notation for m in position.legal_moves())
-    assert ranked[0].kind is Kind.HOME or ranked[0] == DEAL
+    assert hints.sensible_move(position) in {move.notation for move in position.legal_moves()}

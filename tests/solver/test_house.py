@@ -17,11 +17,12 @@ from typing import Any
 
 import pytest
 
-from patience import all_variants
-from patience.tomb import Status, new_game
+from patience import all_variants, rules_of
+from patience.tomb import Kind, Status, new_game
 from solver_worker import games, hints, rating
 from solver_worker.driver import Budget, decide, search_pass
 from solver_worker.games.blind_tomb import TOMB_BLIND, TombBlind
+from solver_worker.players import fair_hint
 from solver_worker.relaxation import settle_cells, tomb_wants
 
 # -- the driver ------------------------------------------------------------------
@@ -99,38 +100,59 @@ def test_settling_ends_the_same_whatever_the_order_of_cells_and_corners() -> Non
 
 
 def test_every_game_with_blind_knowledge_has_a_search_and_a_careful_player() -> None:
-    assert set(games.BLIND) <= set(games.SOLVERS)
-    for knowledge in games.BLIND.values():
+    for slug, knowledge in games.BLIND.items():
+        assert rules_of(slug).slug in games.SOLVERS  # a variant's slug, here
         assert "careful" in knowledge.rule_players
-    tomb_variants = {variant.slug for rules, variant in all_variants()
-                     if rules.slug == "napoleons-tomb"}
-    assert tomb_variants <= set(games.blind_variants())
+    assert games.blind_variants() == ["classic", "cross", "st-helena", "three-card"]
+    assert {variant.slug for _, variant in all_variants()} == set(games.blind_variants())
     assert games.blind_of(new_game(1, "classic")) is TOMB_BLIND
 
 
 class CarefulOnly(TombBlind):
-    """The Tomb's knowledge with its careful player alone, and hints in reverse."""
+    """The Tomb's knowledge with its careful player alone."""
 
     rule_players = {"careful": TombBlind.rule_players["careful"]}
 
-    def hint_order(self, position: Any) -> list[Any]:
-        return list(reversed(super().hint_order(position)))
 
-
-def test_the_ladder_and_the_hints_use_what_the_game_provides(
+def test_the_ladder_uses_the_rule_players_the_game_provides(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(games.BLIND, "napoleons-tomb", CarefulOnly())
+    monkeypatch.setitem(games.BLIND, "classic", CarefulOnly())
     position = new_game(9, "classic")
-    position.apply(position.legal_moves()[0])
     ladder = rating.ladder(games.blind_of(position))
     assert [policy.rule for policy in ladder] == [None, "careful", "careful", "careful", "careful"]
     found = rating.rate(position)
     assert found.games == sum(policy.seeds for policy in ladder) < rating.GAMES
     assert set(found.by_policy) == {policy.name for policy in ladder}
-    reverse = CarefulOnly().hint_order(position)
-    expected = next(move.notation for move in reverse if after(position, move) is not Status.LOST)
-    assert hints.sensible_move(position) == expected != TOMB_BLIND.hint_order(position)[0].notation
+
+
+# The order the hints kept before they read pile roles: home, turn, turn over, park.
+TOMB_ORDER = {Kind.FOUNDATION: 0, Kind.CROSS: 0, Kind.DRAW: 1, Kind.REDEAL: 2, Kind.CELL: 3}
+
+
+@pytest.mark.parametrize("variant", ["classic", "three-card", "cross"])
+def test_the_hints_rank_moves_by_pile_roles_as_the_tomb_ranked_its_kinds(variant: str) -> None:
+    rng, compared = random.Random(2), 0
+    for deal in range(1, 8):
+        position = rules_of(variant).new_game(deal, variant)
+        while position.status is Status.PLAYING:
+            legal = position.legal_moves()
+            ranked = sorted(legal, key=lambda move: TOMB_ORDER[move.kind])
+            expected = next((move.notation for move in ranked
+                             if after(position, move) is not Status.LOST), ranked[0].notation)
+            assert hints.sensible_move(position) == expected
+            compared += len({move.kind for move in legal}) > 1
+            position.apply(rng.choice(legal))
+    assert compared > 50
+
+
+def test_the_hints_and_the_fair_hint_serve_a_game_with_no_blind_knowledge(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delitem(games.BLIND, "st-helena")  # every game has some now: take one away
+    position = rules_of("st-helena").new_game(1, "st-helena")
+    assert hints.sensible_move(position) in {move.notation for move in position.legal_moves()}
+    assert fair_hint(position) == {"move": None, "chance": 0.0, "samples": 0, "exact": False}
 
 
 def after(position: Any, move: Any) -> Any:
