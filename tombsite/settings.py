@@ -351,6 +351,9 @@ if env.bool("HTTPS", default=False):
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"without_traceback": {"()": "tombsite.logging_filters.WithoutTraceback"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
+    # A bad or missing Host header is the client's error (400): one line, no traceback.
+    "loggers": {"django.security.DisallowedHost": {"filters": ["without_traceback"]}},
 }

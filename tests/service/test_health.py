@@ -192,3 +192,18 @@ def test_a_stranger_cannot_make_the_site_ask_its_workers_at_will(
     answers = {stranger.get("/healthz").status_code for _ in range(5)}
 
     assert answers == {200} and len(asked) == 1
+
+
+def test_a_host_the_site_does_not_serve_is_one_log_line_not_a_traceback(
+    db: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    # In a container a request with no Host header falls back to the container's own
+    # address, which ALLOWED_HOSTS does not name: the same refusal as a foreign host.
+    with caplog.at_level("WARNING", logger="django.security.DisallowedHost"):
+        response = Client().get("/healthz", HTTP_HOST="172.18.0.5:8000")
+
+    assert response.status_code == 400
+    [record] = [entry for entry in caplog.records
+                if entry.name == "django.security.DisallowedHost"]
+    assert "Invalid HTTP_HOST header" in record.getMessage()
+    assert record.exc_info is None and not record.exc_text
