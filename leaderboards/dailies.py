@@ -201,11 +201,31 @@ def make_dailies(days_ahead: int, variants: list[str] | None = None) -> list[Dai
     return made
 
 
-def ask_for_rating(daily_id: int) -> None:
-    if settings.DAILY_DIFFICULTY_GAMES > 0:
-        from .tasks import rate_daily  # the task module imports this one
+# A rating runs up to an hour (tasks.rate_daily's time limit) on the one slow worker:
+# the hourly catch-up must not queue it again while it may still be waiting or running.
+RATING_RETRY_FIRST_S = 2 * 3600
+RATING_RETRY_MAX_S = 24 * 3600
 
-        rate_daily.delay(daily_id)
+
+def rating_retry_after(asked: int) -> int:
+    """Seconds before a daily asked ``asked`` times may be asked again: 2 h, 4 h, 8 h, ...
+    up to a day (a rating lost with its worker, or that found no difficulty)."""
+    return min(RATING_RETRY_FIRST_S * 2 ** (asked - 1), RATING_RETRY_MAX_S)
+
+
+def ask_for_rating(daily_id: int) -> None:
+    """Enqueue the daily's rating once; asked again (by make_dailies' catch-up) only
+    after a back-off, and never twice at once (cache.add is atomic)."""
+    if settings.DAILY_DIFFICULTY_GAMES <= 0:
+        return
+    asked_key = f"daily-rating-asked:{daily_id}"
+    asked = int(cache.get(asked_key, 0)) + 1
+    if not cache.add(f"daily-rating-wait:{daily_id}", asked, rating_retry_after(asked)):
+        return  # asked already, and not yet long enough ago
+    cache.set(asked_key, asked, 30 * 24 * 3600)
+    from .tasks import rate_daily  # the task module imports this one
+
+    rate_daily.delay(daily_id)
 
 
 def rate_daily(daily_id: int) -> Daily | None:
