@@ -1,4 +1,6 @@
-"""docker-compose.yml's services, started natively: there is no Docker engine here.
+"""docker-compose.yml's services, started natively: the quick check that runs in every
+suite (tests/compose, run by scripts/test-compose, builds the image and runs the stack
+on a Docker daemon).
 
 `docker-compose config` resolves the file as compose would (with .env.example
 as the env file); each app service's own command then runs with its own
