@@ -138,9 +138,20 @@ class ComposeStack(Stack):
         self.spawn("worker", self.command("worker"))
         self._wait_for_worker()
         self.spawn("worker-slow", self.command("worker-slow"))
+        self._wait_until_ready("worker-slow")  # as compose waits for its healthcheck
         self.spawn("beat", self.command("beat"))
         self.spawn("server", self.command("web"))
         self._wait_for_server()
+
+    def _wait_until_ready(self, name: str, timeout: float = 60) -> None:
+        log = self.log_dir / f"{name}.log"
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self._check_alive(name)
+            if log.exists() and b"ready." in log.read_bytes():
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"{name} did not start; see {log}")
 
     def run_once(self, args: list[str]) -> None:
         subprocess.run(args, cwd=ROOT, env=self.env, check=True, capture_output=True,
