@@ -488,7 +488,7 @@ def test_an_upgrade_with_a_migration(deployment: Deployment) -> None:
     deployment.timed("upgrade_build_s", "build")
     started = time.monotonic()
     deployment.shell("docker compose up -d")
-    deployment.wait_until_healthy({**ALL, "worker": 2})
+    deployment.wait_until_healthy(ALL)  # `up -d` without --scale: one worker again
     deployment.figures["upgrade_up_to_healthy_s"] = round(time.monotonic() - started, 1)
     deployment.shell("docker image prune -f")
 
