@@ -24,17 +24,17 @@ COPY . .
 # setuptools' build/ holds the core's object files: not for the runtime stage.
 RUN pip install --no-deps -e . && rm -rf build
 # Content-hashed static files, served by whitenoise (settings: STATIC_ROOT set).
-RUN STATIC_ROOT=/app/staticfiles python manage.py collectstatic --noinput
+ENV STATIC_ROOT=/app/staticfiles
+RUN python manage.py collectstatic --noinput
 
 # -- run: no compiler, no pip cache, a user without rights to the code -------------
 # (tests/compose checks both in the built image.)
 FROM python:3.11-slim
-# Every instruction that does not depend on the code comes before the two copies:
-# an upgrade rebuilds only those (each step of a build copies the whole image on
-# Docker's vfs storage, minutes apiece).
 ENV PATH=/venv/bin:$PATH PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 \
     STATIC_ROOT=/app/staticfiles DJANGO_SETTINGS_MODULE=tombsite.settings
 RUN useradd --system --uid 10001 --user-group --home-dir /nonexistent --no-create-home tomb
+COPY --from=build /venv /venv
+COPY --from=build /app /app
 WORKDIR /app
 USER tomb
 EXPOSE 8000
@@ -43,6 +43,3 @@ HEALTHCHECK --interval=30s --timeout=10s --start-period=30s --retries=3 \
     CMD ["python", "-m", "tombsite.health", "http://127.0.0.1:8000/healthz"]
 CMD ["uvicorn", "tombsite.asgi:application", "--host", "0.0.0.0", "--port", "8000", \
      "--ws-max-size", "65536", "--no-access-log"]
-# Owned by root (COPY's default, whatever USER says): the site cannot change its code.
-COPY --from=build /venv /venv
-COPY --from=build /app /app
