@@ -141,7 +141,7 @@ class Deployment:
         return run(["sh", "-c", command.replace("docker compose ", "docker-compose ")],
                    cwd=self.folder, env=self.env, timeout=timeout)
 
-    def timed(self, figure: str, *args: str, timeout: float = 1800) -> None:
+    def timed(self, figure: str, *args: str, timeout: float = 3600) -> None:
         started = time.monotonic()
         self.compose(*args, timeout=timeout)
         self.figures[figure] = round(time.monotonic() - started, 1)
