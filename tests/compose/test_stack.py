@@ -114,6 +114,15 @@ def copy_project(target: Path) -> None:
 
 # -- the deployment ----------------------------------------------------------------
 
+class Figures(dict[str, Any]):
+    """The measured times, written to FIGURES as each comes in."""
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        super().__setitem__(key, value)
+        FIGURES.parent.mkdir(exist_ok=True)
+        FIGURES.write_text(json.dumps(self, indent=2) + "\n")
+
+
 class Deployment:
     """One compose project in a folder of its own, driven as the README says."""
 
@@ -123,7 +132,7 @@ class Deployment:
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         self.project = f"tombcompose{secrets.token_hex(3)}"
-        self.figures: dict[str, Any] = {}
+        self.figures = Figures()
         self.env = {**os.environ, "COMPOSE_PROJECT_NAME": self.project,
                     # The client here has no buildx; docker-compose v1 builds through the API.
                     "DOCKER_BUILDKIT": "0", "COMPOSE_DOCKER_CLI_BUILD": "0"}
