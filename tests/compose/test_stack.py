@@ -397,7 +397,7 @@ def test_backup_then_a_change_then_restore(deployment: Deployment) -> None:
     dump = f"tomb-{datetime.now(UTC).date().isoformat()}.dump"
     deployment.shell("docker compose exec -T db sh -c 'pg_dump -U \"$POSTGRES_USER\" "
                      f"-d \"$POSTGRES_DB\" -Fc' > {dump}")
-    assert (deployment.folder / dump).stat().st_size > 10_000
+    assert (deployment.folder / dump).stat().st_size > 1000
 
     carol = visitor(deployment)
     changed = carol.new_game(DEAL + 1)["id"]
