@@ -86,6 +86,19 @@ def ensure_base_images() -> None:
         if not STANDINS.is_file():
             pytest.fail(f"{missing} cannot be pulled and there are no stand-ins at {STANDINS}")
         run(["bash", str(STANDINS)], cwd=ROOT, timeout=1800)
+    for tag in BASE_IMAGES:
+        check_others_may_enter_the_root(tag)
+
+
+def check_others_may_enter_the_root(tag: str) -> None:
+    """PostgreSQL, Redis and the site run as users other than root: an image whose "/"
+    they may not enter fails every start with "libc.so.6: Permission denied" (a base made
+    from a mktemp -d folder is 0700). Say so at once rather than after a build."""
+    mode = run(["docker", "run", "--rm", "--user", "0", "--entrypoint", "stat", tag,
+                "-c", "%a", "/"]).stdout.strip()
+    if not int(mode, 8) & 0o001:
+        pytest.fail(f"{tag}: '/' has mode {mode}, so no process but root's can run in it; "
+                    "rebuild that image with '/' 0755")
 
 
 def require_docker() -> None:
