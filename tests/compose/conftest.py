@@ -1,6 +1,7 @@
 """The Docker layer runs only from its own command, scripts/test-compose (CI runs it after
-scripts/test): it builds the image and starts the whole stack, about a quarter of an hour
-on two cores, which the README's test command should not cost every run."""
+scripts/test): it builds the image and starts the whole stack, from minutes to over half
+an hour on two cores (docs/figures.md), which the README's test command should not cost
+every run."""
 
 from __future__ import annotations
 
