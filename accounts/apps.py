@@ -6,5 +6,6 @@ class AccountsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # Imported for its side effect: every saved user claims its name's skeleton.
-        from . import signals  # noqa: F401
+        # Imported for their side effects: every saved user claims its name's skeleton
+        # (signals), and the account's language comes back at log-in (language).
+        from . import language, signals  # noqa: F401

@@ -16,3 +16,17 @@ class Handle(models.Model):
 
     def __str__(self) -> str:
         return self.skeleton
+
+
+class Preference(models.Model):
+    """What a player chose for every device: the language of the pages (accounts.language).
+    Written only by accounts.language."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                                related_name="preference")
+    # A code of settings.LANGUAGES; no choices here, so adding a language needs no migration
+    # (accounts.language refuses codes the site does not offer).
+    language = models.CharField(max_length=16, blank=True, default="")
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.language or '-'}"

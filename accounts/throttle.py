@@ -47,6 +47,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.cache.backends.base import BaseCache
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import ngettext
 
 from .network import network_of
 from .rates import parse_rate
@@ -72,7 +73,10 @@ def address_limit(request: HttpRequest | None = None, credentials: Any = None) -
 
 def too_many_message(seconds: int) -> str:
     minutes = max(1, math.ceil(seconds / 60))
-    return f"Too many failed log-in attempts: try again in {minutes} minute{'s' * (minutes > 1)}."
+    return ngettext(
+        "Too many failed log-in attempts: try again in %(minutes)d minute.",
+        "Too many failed log-in attempts: try again in %(minutes)d minutes.",
+        minutes) % {"minutes": minutes}
 
 
 class LoginThrottle(AxesCacheHandler):
@@ -208,5 +212,7 @@ def give_back_signup_slot(address: str) -> None:
 
 def too_many_signups_message(seconds: int) -> str:
     minutes = max(1, math.ceil(seconds / 60))
-    return ("Too many new accounts from your network: try again in "
-            f"{minutes} minute{'s' * (minutes > 1)}.")
+    return ngettext(
+        "Too many new accounts from your network: try again in %(minutes)d minute.",
+        "Too many new accounts from your network: try again in %(minutes)d minutes.",
+        minutes) % {"minutes": minutes}

@@ -2,8 +2,8 @@
 
 Starts the site as the README's run command does (one uvicorn process, embedded
 default, a new SQLite file): at start-up its background maker begins screening
-today's dailies. Meanwhile asks GET /daily/three-card/ and /daily/classic/ N times
-each (a visitor's first visit) and prints the median and maximum answer times of the
+today's dailies. Meanwhile asks each variant's daily page (/<game>/<variant>/daily/)
+N times each (a visitor's first visit) and prints the median and maximum answer times of the
 answers that said "being prepared", then how long each daily took to be ready.
 
     python bench/daily_page.py [--requests 20] [--wait 600]
@@ -23,6 +23,7 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from patience import rules_of  # noqa: E402
 from tests.browser.conftest import OUTPUT, Site  # noqa: E402
 
 VARIANTS = ("three-card", "classic")
@@ -31,11 +32,16 @@ VARIANTS = ("three-card", "classic")
 MAKING_ORDER = "classic,three-card"
 
 
+def page_of(variant: str) -> str:
+    """The variant's daily page, under its game (the old /daily/<variant>/ redirects)."""
+    return f"/{rules_of(variant).slug}/{variant}/daily/"
+
+
 def ask(client: httpx.Client, variant: str) -> tuple[float, bool]:
     """One first visit: (ms, whether the page said the deal is being prepared)."""
     client.cookies.clear()
     started = time.perf_counter()
-    response = client.get(f"/daily/{variant}/")
+    response = client.get(page_of(variant))
     ms = (time.perf_counter() - started) * 1000
     assert response.status_code == 200, response.status_code
     return ms, "being prepared" in response.text

@@ -1,6 +1,7 @@
 """Service load: N concurrent WebSocket players against the real stack.
 
-Run: ``python bench/service.py [--players 200] [--seconds 20] [--workers 1]``.
+Run: ``python bench/service.py [--players 200] [--seconds 20] [--workers 1]
+[--variant three-card]`` (any registered variant: its slug names its game).
 It starts its own stack as the integration tests do (uvicorn with the Redis
 channel layer, PostgreSQL, a Celery worker), each player starts a game over
 REST and then plays legal moves (undoing when the game ends) over its
@@ -17,6 +18,12 @@ version of its game exactly once, through the channel layer.
 
 The client runs on the same machine as the server, so the figures include
 the client's own CPU use: compare runs on one machine, not across machines.
+
+``--actions N`` measures instead, in this process and with no stack, the
+server's own work per move (game.actions.do_move on the unit tests' SQLite):
+N games of deal 2's 97-move winning line, once with the positions kept between
+moves (game.positions) and once with the log replayed before every move (the
+cache emptied each time, as the server did before it had one).
 """
 
 from __future__ import annotations
@@ -75,13 +82,13 @@ def choose(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 async def play(
-    player: Player, base_url: str, clock: Clock, think: float, watch: bool
+    player: Player, base_url: str, clock: Clock, think: float, watch: bool, variant: str
 ) -> None:
     rng = random.Random(player.number)
     async with httpx.AsyncClient(base_url=base_url, timeout=60) as http:
         token = (await http.get("/api/csrf/")).json()["csrf_token"]
         created = await http.post(
-            "/api/games/", json={"variant": "three-card", "deal": player.number + 1},
+            "/api/games/", json={"variant": variant, "deal": player.number + 1},
             headers={"X-CSRFToken": token},
         )
         player.game_id = created.json()["id"]
@@ -157,12 +164,12 @@ def out_of_order(players: list[Player]) -> int:
 
 
 async def run(
-    stack: Stack, count: int, seconds: float, think: float, watch: bool
+    stack: Stack, count: int, seconds: float, think: float, watch: bool, variant: str
 ) -> list[Player]:
     players = [Player(number) for number in range(count)]
     clock = Clock()
     tasks = [
-        asyncio.create_task(play(player, stack.base_url, clock, think, watch))
+        asyncio.create_task(play(player, stack.base_url, clock, think, watch, variant))
         for player in players
     ]
     # Everyone connects first; then the clock starts for all at once.
@@ -224,6 +231,39 @@ def report(players: list[Player], seconds: float, server_cpu: float, client_cpu:
               f"{out_of_order(players)} received out of order")
 
 
+def actions_only(games: int) -> None:
+    """CPU per move of the action alone: positions kept, then the log replayed every move."""
+    os.environ["DJANGO_SETTINGS_MODULE"] = "tombsite.test_settings"
+    import django
+
+    django.setup()
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+    from service.lines import winning_line
+
+    from game import actions
+    from game.positions import POSITIONS
+    from patience import rules_of
+
+    call_command("migrate", verbosity=0)
+    rules, line = rules_of("three-card"), winning_line(2)
+    player = actions.Player(user_id=User.objects.create(username="bench").pk)
+    for kept in (True, False):
+        spent = []
+        for _ in range(games):
+            game = actions.do_create_game(player, rules.variants["three-card"],
+                                          rules.deal_from_number(2))
+            for move in line:
+                if not kept:
+                    POSITIONS.clear()
+                start = time.process_time()
+                actions.do_move(game["id"], player, move)
+                spent.append(time.process_time() - start)
+        way = "positions kept" if kept else "replayed each move"
+        print(f"do_move, {way:<19} {statistics.mean(spent) * 1000:.3f} ms per move "
+              f"(mean of {len(spent)}; {games} games of {len(line)} moves)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=200)
@@ -233,11 +273,18 @@ def main() -> int:
         help="mean pause between a player's moves, in seconds (0: play flat out)",
     )
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
+    parser.add_argument("--variant", default="three-card",
+                        help="the variant every player plays (its slug names its game)")
     parser.add_argument("--watch", action="store_true",
                         help="a second, listening tab per game: it must see every version")
     parser.add_argument("--server-option", action="append", default=[], metavar="OPTION",
                         help="one more uvicorn option, e.g. --server-option=--loop=asyncio")
+    parser.add_argument("--actions", type=int, default=0, metavar="GAMES",
+                        help="measure only the action's CPU per move, in this process")
     args = parser.parse_args()
+    if args.actions:
+        actions_only(args.actions)
+        return 0
     require_services()
     stack = BenchStack(Path(tempfile.mkdtemp(prefix="tomb-bench-")))
     stack.server_options = [f"--workers={args.workers}", *args.server_option]
@@ -248,7 +295,8 @@ def main() -> int:
         stack.start()
         server = stack.processes["server"].pid
         before, client_before = cpu_seconds(server), time.process_time()
-        players = asyncio.run(run(stack, args.players, args.seconds, args.think, args.watch))
+        players = asyncio.run(run(stack, args.players, args.seconds, args.think, args.watch,
+                                  args.variant))
         client_cpu = time.process_time() - client_before
         report(players, args.seconds, cpu_seconds(server) - before, client_cpu)
         problems = ledger_problems(stack, players)[1] + check_second_tabs(players)

@@ -17,7 +17,6 @@ from datetime import date, datetime
 from functools import partial
 from typing import Any
 
-from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.base import SessionBase
@@ -25,28 +24,21 @@ from django.db import transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from patience.tomb import (
-    DEFAULT_VARIANT,
-    MAX_DEAL,
-    VARIANTS,
-    Deal,
+from patience import (
+    DEFAULT_GAME,
     EngineError,
     IllegalMove,
-    Kind,
-    Move,
-    Position,
-    Variant,
-    deal_from_number,
-    finishing_line,
-    format_moves,
-    get_variant,
-    parse_deal_number,
-    parse_move,
+    Rules,
+    all_variants,
+    game_named,
+    rules_of,
 )
 
-from . import events, freeplay, hooks, limits
+from . import events, freeplay, hinting, hooks, limits
 from .models import FreePlayStats, Game, Status
 from .payloads import game_payload
+from .positions import POSITIONS
+from .tasks import answer_hint
 
 ANON_SESSION_KEY = "game_anon_token"
 Payload = dict[str, Any]
@@ -144,59 +136,124 @@ def check_body(data: object) -> Mapping[str, Any]:
     return data
 
 
-def check_variant(value: object) -> Variant:
+def check_game(value: object) -> Rules:
+    """A registered game by its slug; none named: the default game."""
     if value is None or value == "":
-        return DEFAULT_VARIANT
+        return DEFAULT_GAME
     try:
-        return get_variant(value)  # type: ignore[arg-type]  # get_variant checks the type
+        return game_named(value)
     except EngineError as error:
         raise BadRequest(str(error)) from error
 
 
-def check_deal(value: object) -> Deal:
-    """A public deal by number; no number (or null) means a random one."""
+class NoSuchGame(ActionError):
+    """A URL (its path or query) names no registered game: a 404, like any unknown page."""
+
+    status = 404
+
+
+def check_game_in_url(value: object) -> Rules | None:
+    """``?game=<slug>`` of a query: that game, None when absent, NoSuchGame otherwise."""
     if value is None or value == "":
-        return deal_from_number(secrets.randbelow(MAX_DEAL) + 1)
+        return None
     try:
-        return deal_from_number(parse_deal_number(value))
-    except EngineError as error:  # the engine refuses every bad number readably
+        return game_named(value)
+    except EngineError as error:
+        raise NoSuchGame(str(error)) from error
+
+
+def check_variant(value: object, game: object = None) -> Any:
+    """A registered variant by its slug; none named: the default variant of ``game`` (a
+    game's slug; none: the default game). A variant slug names its game, so ``game``
+    is needed only to check that the two agree."""
+    named = None if game is None or game == "" else check_game(game)
+    if value is None or value == "":
+        return (named or DEFAULT_GAME).default_variant
+    try:
+        rules = rules_of(value)
+    except EngineError as error:
+        raise BadRequest(str(error)) from error
+    if named is not None and named.slug != rules.slug:
+        raise BadRequest(f"{value} is a variant of {rules.name}, not of {named.name}")
+    return rules.variants[str(value)]
+
+
+MAX_DEAL_CHARS = 12
+
+
+def check_deal_number(value: object, rules: Rules = DEFAULT_GAME) -> int:
+    """A public deal number of ``rules``' game, from a number or digits, in its range."""
+    span = f"use {rules.min_deal:,} to {rules.max_deal:,}"
+    if isinstance(value, str):
+        text = value.strip()
+        # ASCII digits only: str.isdigit() also accepts superscripts and other scripts.
+        if not (text.isascii() and text.isdigit()) or len(text) > MAX_DEAL_CHARS:
+            raise BadRequest(f"{value[:20]!r} is not a deal number ({span})")
+        value = int(text)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest(f"a deal number is a whole number ({span}), not {type(value).__name__}")
+    if not rules.min_deal <= value <= rules.max_deal:
+        shown = value if abs(value) < 10**MAX_DEAL_CHARS else "that big"
+        raise BadRequest(f"deal {shown} is out of range ({span})")
+    return value
+
+
+def check_deal(value: object, rules: Rules = DEFAULT_GAME) -> Any:
+    """A public deal of ``rules``' game by number; no number (or null) means a random one."""
+    if value is None or value == "":
+        number = rules.min_deal + secrets.randbelow(rules.max_deal - rules.min_deal + 1)
+    else:
+        number = check_deal_number(value, rules)
+    try:
+        return rules.deal_from_number(number)
+    except EngineError as error:  # the game refuses a bad number readably
         raise BadRequest(str(error)) from error
 
 
-def check_new_game(data: object) -> tuple[Variant, Deal]:
+def check_new_game(data: object) -> tuple[Any, Any]:
     body = check_body(data)
-    return check_variant(body.get("variant")), check_deal(body.get("deal"))
+    variant = check_variant(body.get("variant"), body.get("game"))
+    return variant, check_deal(body.get("deal"), rules_of(variant.slug))
 
 
-def check_new_free_game(data: object) -> tuple[Variant, Deal, bool]:
-    """A free-play game: a deal number, a random deal, or with ``"winnable": true`` a
+def check_new_free_game(data: object) -> tuple[Any, Any, bool]:
+    """A free-play game of ``game`` (default: the default game) and ``variant`` (default:
+    the game's default): a deal number, a random deal, or with ``"winnable": true`` a
     random deal the solver proved won (no number then: the option picks it)."""
     body = check_body(data)
     winnable = body.get("winnable", False)
     if type(winnable) is not bool:
         raise BadRequest('"winnable" must be true or false')
     # The schema's word: a number or null; an empty string is neither (the fuzz test).
-    if body.get("deal") == "" or body.get("variant") == "":
-        raise BadRequest('"deal" is a number or null, "variant" a variant\'s name or null')
-    variant = check_variant(body.get("variant"))
+    if "" in (body.get("deal"), body.get("variant"), body.get("game")):
+        raise BadRequest('"deal" is a number or null, "game" and "variant" a name or null')
+    variant = check_variant(body.get("variant"), body.get("game"))
+    rules = rules_of(variant.slug)
     if not winnable:
-        return variant, check_deal(body.get("deal")), False
-    if body.get("deal") not in (None, ""):
+        return variant, check_deal(body.get("deal"), rules), False
+    if body.get("deal") is not None:
         raise BadRequest('"winnable": true deals a proved-won deal itself: send no "deal"')
     number = freeplay.winnable_deal_number(variant)
     if number is None:
-        raise NotAllowedNow(f"no proved-won {variant.name} deals are listed on this server")
-    return variant, deal_from_number(number), True
+        raise NotAllowedNow(f"no proved-won {rules.name} {variant.name} deals are listed "
+                            "on this server")
+    return variant, rules.deal_from_number(number), True
 
 
-def check_move(data: object) -> Move:
+MAX_MOVE_CHARS = 40
+
+
+def check_move(data: object) -> str:
+    """The move's text; the game's own notation reads it once the game is known (do_move)."""
     body = check_body(data)
     if "move" not in body:
         raise BadRequest('send the move as {"move": "F@tomb"}')
-    try:
-        return parse_move(body["move"])
-    except EngineError as error:
-        raise BadRequest(str(error)) from error
+    text = body["move"]
+    if not isinstance(text, str) or not text.strip():
+        raise BadRequest('a move must be text in the game\'s notation, e.g. "D"')
+    if len(text) > MAX_MOVE_CHARS:
+        raise BadRequest(f"{len(text)} characters is not a move (at most {MAX_MOVE_CHARS})")
+    return text
 
 
 MAX_VERSION = 2**53  # JavaScript's safe integers
@@ -244,7 +301,7 @@ def my_games(player: Player, limit: int = 50) -> list[Game]:
     return list(_owned_by(player).order_by("-updated_at")[:limit])
 
 
-def latest_unfinished(player: Player, variant: Variant) -> Payload:
+def latest_unfinished(player: Player, variant: Any) -> Payload:
     game = (
         _owned_by(player)
         .filter(variant=variant.slug, status=Status.PLAYING)
@@ -260,7 +317,7 @@ def latest_unfinished(player: Player, variant: Variant) -> Payload:
 def unfinished_ids(player: Player) -> dict[str, str | None]:
     """Per variant, the id of the player's latest unfinished game (None if none): the
     play page is rendered with it, so it never asks to resume a game that does not exist."""
-    found: dict[str, str | None] = dict.fromkeys(VARIANTS)
+    found: dict[str, str | None] = dict.fromkeys(variant_slugs())
     games = (_owned_by(player).filter(status=Status.PLAYING)
              .exclude(closes_at__lte=timezone.now()).order_by("-updated_at")
              .values_list("variant", "id"))
@@ -270,23 +327,32 @@ def unfinished_ids(player: Player) -> dict[str, str | None]:
     return found
 
 
-def wins_by_variant(player: Player) -> dict[str, int]:
-    counts = dict.fromkeys(VARIANTS, 0)
-    won = _owned_by(player).filter(status=Status.WON).values_list("variant", flat=True)
+def wins_by_variant(player: Player, game: Rules | None = None) -> dict[str, int]:
+    """Wins per variant (of every game, or of ``game``), free play and dailies alike."""
+    counts = dict.fromkeys(variant_slugs(game), 0)
+    won = (_owned_by(player).filter(status=Status.WON, variant__in=list(counts))
+           .values_list("variant", flat=True))
     for slug in won:
-        counts[slug] = counts.get(slug, 0) + 1
+        counts[slug] += 1
     return counts
 
 
-def free_play_stats(player: Player) -> list[Payload]:
-    """Per variant: the player's free-play figures, both kinds of records (one query)."""
+def variant_slugs(game: Rules | None = None) -> list[str]:
+    """Every registered variant's slug, or only ``game``'s, in registration order."""
+    return [variant.slug for rules, variant in all_variants()
+            if game is None or rules.slug == game.slug]
+
+
+def free_play_stats(player: Player, game: Rules | None = None) -> list[Payload]:
+    """Per variant (of every game, or of ``game``): the player's free-play figures, both
+    kinds of records (one query)."""
     rows: Any = FreePlayStats.objects.none()
     if player.user_id is not None:
         rows = FreePlayStats.objects.filter(owner_id=player.user_id)
     elif player.anon_token:
         rows = FreePlayStats.objects.filter(owner=None, anon_token=player.anon_token)
     found = {row.variant: row for row in rows}
-    return [freeplay.summary(found.get(slug), slug) for slug in VARIANTS]
+    return [freeplay.summary(found.get(slug), slug) for slug in variant_slugs(game)]
 
 
 def _owned_by(player: Player) -> Any:
@@ -300,12 +366,15 @@ def _owned_by(player: Player) -> Any:
 # -- writing --------------------------------------------------------------
 
 def do_create_game(
-    player: Player, variant: Variant, deal: Deal, *, ranked: bool = False,
+    player: Player, variant: Any, deal: Any, *, ranked: bool = False,
     closes_at: datetime | None = None, winnable: bool = False, daily_date: date | None = None,
 ) -> Payload:
-    """A new game; ``ranked``, ``closes_at`` and ``daily_date`` are for the leaderboards'
+    """A new game of any registered variant (its slug names the game) on a deal of that
+    game; ``ranked``, ``closes_at`` and ``daily_date`` are for the leaderboards'
     daily attempts and replays, ``winnable`` marks a deal dealt by the "winnable deals
     only" option."""
+    rules = rules_of(variant.slug)
+    position = rules.new_game(deal, variant)
     with transaction.atomic():
         game = Game.objects.create(
             variant=variant.slug,
@@ -321,7 +390,8 @@ def do_create_game(
         )
         if game.free_play:
             _count_abandoned(player, game)
-    return game_payload(game, Position(deal, variant))
+        # Its first move replays an empty log: nothing to keep.
+        return game_payload(game, position)
 
 
 def _count_abandoned(player: Player, new: Game) -> None:
@@ -340,21 +410,40 @@ def _count_abandoned(player: Player, new: Game) -> None:
 
 
 def do_move(
-    game_id: object, player: Player, move: Move, *, origin: str = "", seq: int | None = None,
-    version: int | None = None,
+    game_id: object, player: Player, move: object, *, origin: str = "",
+    seq: int | None = None, version: int | None = None,
 ) -> Payload:
-    """Play one move; an illegal move raises NotAllowedNow and changes nothing.
-    With ``version``, the move applies only if the game is still at that version
-    (optimistic concurrency: a resent move is never played twice)."""
+    """Play one move (its text, read with the game's notation, or a move of the game's);
+    an illegal move raises NotAllowedNow and changes nothing. With ``version``, the move
+    applies only if the game is still at that version (optimistic concurrency: a resent
+    move is never played twice)."""
     with transaction.atomic():
         game = check_version_current(_lock(game_id, player), version)
-        position = game.position()
+        parsed = _read_move(game.rules, move)
+        position = _position_to_write(game)
         try:
-            position.apply(move)
+            position.apply(parsed)
         except IllegalMove as error:
             raise NotAllowedNow(str(error)) from error
         game.moves += 1
         return _store(game, position, "move", origin=origin, seq=seq)
+
+
+def _read_move(rules: Rules, move: object) -> Any:
+    if not isinstance(move, str):
+        return move  # a move object already, from a caller that parsed it
+    try:
+        return rules.parse_move(move)
+    except EngineError as error:
+        raise BadRequest(str(error)) from error
+
+
+def _position_to_write(game: Game) -> Any:
+    """The position of the locked game: the one this process kept at the game's stored
+    version if it has it (game.positions says why that is safe), else the log replayed.
+    The caller owns it: it changes it and _store keeps it once committed."""
+    kept = POSITIONS.take(game.id, game.version)
+    return game.position() if kept is None else kept
 
 
 def do_undo(
@@ -363,12 +452,14 @@ def do_undo(
 ) -> Payload:
     with transaction.atomic():
         game = check_version_current(_lock(game_id, player), version)
-        position = game.position()
+        position = _position_to_write(game)
         check_undo_allowed(game, position)
+        last = position.moves[-1] if position.moves else None
         try:
             position.undo()
         except IllegalMove as error:
             raise NotAllowedNow(str(error)) from error
+        check_undo_kept_secret(game, position, last)
         game.undos += 1
         return _store(game, position, "undo", origin=origin, seq=seq)
 
@@ -381,11 +472,11 @@ def do_finish(
     versioned like a move; refused with NotAllowedNow while the rest is not forced."""
     with transaction.atomic():
         game = check_version_current(_lock(game_id, player), version)
-        position = game.position()
-        line = finishing_line(position)
+        position = _position_to_write(game)
+        line = game.rules.finishing_line(position)
         if line is None:
             raise NotAllowedNow("the rest of the game does not play itself yet: "
-                                "Finish needs an empty stock and a waste that goes home in order")
+                                "Finish is for a game whose every remaining move is forced")
         for move in line:
             position.apply(move)
         game.moves += len(line)
@@ -394,15 +485,16 @@ def do_finish(
 
 def do_count_hint(
     game_id: object, player: Player, *, origin: str = "", seq: int | None = None
-) -> tuple[Payload, Position]:
-    """Count a hint on the game; the caller then asks the solver, outside the lock."""
+) -> tuple[Payload, Any]:
+    """Count a hint on the game; the caller then asks the solver, outside the lock, about
+    the copy of the position this returns (the position itself is kept for the next move)."""
     with transaction.atomic():
         game = _lock(game_id, player)
-        position = game.position()
         if game.status != Status.PLAYING:
             raise NotAllowedNow(f"the game is {game.status}: there is nothing to hint")
+        position = _position_to_write(game)
         game.hints += 1
-        return _store(game, position, "hint", origin=origin, seq=seq), position
+        return _store(game, position, "hint", origin=origin, seq=seq), position.copy()
 
 
 def check_hint(data: object) -> bool:
@@ -428,7 +520,7 @@ def do_hint_now(
     """REST: count the hint, ask the solver in this request, return game and hint."""
     check_hint_allowance(player, address)
     payload, position = do_count_hint(game_id, player)
-    hint = ask_fair_solver(position) if fair else ask_solver(position)
+    hint = hinting.ask_fair_solver(position) if fair else hinting.ask_solver(position)
     # The asker gets the hint in this answer: the other boards' copy is best effort.
     events.best_effort(partial(events.send_hint, payload["id"], payload["version"], hint))()
     return {**payload, "hint": hint}
@@ -439,8 +531,6 @@ def do_request_hint(
     origin: str = "", seq: int | None = None,
 ) -> Payload:
     """Live play: count the hint; a Celery task answers to the game's group."""
-    from .tasks import answer_hint  # the task module imports this one
-
     check_hint_allowance(player, address)
     payload, _ = do_count_hint(game_id, player, origin=origin, seq=seq)
     # Enqueued once committed, so the worker sees the counted hint.
@@ -548,20 +638,27 @@ def check_version_current(game: Game, version: int | None) -> Game:
     return game
 
 
-def check_undo_allowed(game: Game, position: Position) -> None:
-    """In a ranked game a stock turn cannot be undone (else: turn through the stock,
-    undo to the start, play with the order known), and a win is final."""
-    if not game.ranked or not position.moves:
-        return
-    if game.status == Status.WON:
+def check_undo_allowed(game: Game, position: Any) -> None:
+    """A win of a ranked game is final."""
+    if game.ranked and position.moves and game.status == Status.WON:
         raise NotAllowedNow("a won ranked daily is final: it cannot be undone")
-    if position.moves[-1].kind in (Kind.DRAW, Kind.REDEAL):
-        raise NotAllowedNow("in a ranked daily a stock turn (D or R) cannot be undone")
+
+
+def check_undo_kept_secret(game: Game, before: Any, undone: Any) -> None:
+    """In a ranked game a move that showed a new card (a stock turn, a refill, a deal:
+    the game's ``reveals``) cannot be undone: else turn through the stock, undo to the
+    start, and play with the order known. ``before`` is the position ``undone`` was
+    played from (the undo has been made: the caller throws it away on refusal)."""
+    if game.ranked and undone is not None and game.rules.reveals(before, undone):
+        raise NotAllowedNow(f"in a ranked daily a move that showed a new card "
+                            f"({undone.notation}) cannot be undone")
 
 
 def _store(
-    game: Game, position: Position, action: str, *, origin: str, seq: int | None
+    game: Game, position: Any, action: str, *, origin: str, seq: int | None
 ) -> Payload:
+    """Write the game as ``position`` left it; once committed, keep ``position`` for the
+    next write and tell the game's boards."""
     now = timezone.now()
     before_home, before_status = game.home, game.status
     status = Status(position.status.value)
@@ -569,66 +666,30 @@ def _store(
         game.finished_at = None if status == Status.PLAYING else now
     if action in ("move", "finish") and game.started_at is None:
         game.started_at = now
+    if status == Status.WON and before_status != Status.WON:
+        game.achievements = " ".join(game.rules.achievements(position))
     game.status = status
-    game.log = format_moves(position.moves)
+    game.log = " ".join(move.notation for move in position.moves)
     game.home = position.home
     game.version += 1
     if before_status == Status.PLAYING:
         _count_first_end(game)
     game.save(update_fields=[
         "log", "status", "home", "moves", "undos", "hints", "version", "finished_at",
-        "started_at", "updated_at", "tally", "new_best",
+        "started_at", "updated_at", "tally", "new_best", "achievements",
     ])
     hooks.game_stored.send(
         sender=Game, game=game, action=action, at=now, before_home=before_home,
         before_status=before_status,
     )
     payload = game_payload(game, position)
-    transaction.on_commit(events.best_effort(
-        partial(events.send_state, payload, origin=origin, seq=seq)))
+    transaction.on_commit(partial(_committed, game, position, payload, origin, seq))
     return payload
 
 
-# -- the solver -----------------------------------------------------------
-
-def ask_solver(position: Position) -> dict[str, Any]:
-    """The solver's hint, reduced to the three fields a client may see."""
-    from django.utils.module_loading import import_string
-
-    solver = import_string(settings.HINT_SOLVER.replace(":", "."))
-    answer = solver(position.copy(), budget_s=settings.HINT_BUDGET_SECONDS)
-    return clean_hint(answer)
-
-
-def clean_hint(answer: Mapping[str, Any]) -> dict[str, Any]:
-    """Only notation, a verdict and a length pass: never a card, whatever the solver says."""
-    move = answer.get("move")
-    notation = parse_move(move).notation if isinstance(move, str) else None
-    verdict = answer.get("verdict")
-    length = answer.get("line_length")
-    return {
-        "move": notation,
-        "verdict": verdict if verdict in ("winnable", "lost", "unknown") else "unknown",
-        "line_length": length if isinstance(length, int) and not isinstance(length, bool)
-        else None,
-    }
-
-
-def ask_fair_solver(position: Position) -> dict[str, Any]:
-    """The fair hint: the sampling player's move from what the player has seen only."""
-    from solver_worker.players import fair_hint
-
-    return clean_fair_hint(fair_hint(position.copy(),
-                                     budget_s=settings.FAIR_HINT_BUDGET_SECONDS))
-
-
-def clean_fair_hint(answer: Mapping[str, Any]) -> dict[str, Any]:
-    """The fair hint as a client sees it: notation, the chance its samples won, and a
-    verdict only when exact (the player knows the stock order: after a 3-card redeal)."""
-    cleaned = clean_hint({"move": answer.get("move")})
-    chance = answer.get("chance")
-    chance = float(chance) if isinstance(chance, int | float) and not isinstance(
-        chance, bool) else 0.0
-    if answer.get("exact") is True:
-        cleaned["verdict"] = "winnable" if chance >= 1 else "lost"
-    return {**cleaned, "fair": True, "chance": round(min(max(chance, 0.0), 1.0), 3)}
+def _committed(
+    game: Game, position: Any, payload: Payload, origin: str, seq: int | None
+) -> None:
+    """The write is in: keep its position for the game's next write, tell its boards."""
+    POSITIONS.keep(game.id, game.version, position)
+    events.best_effort(partial(events.send_state, payload, origin=origin, seq=seq))()

@@ -40,9 +40,9 @@ class GameAdmin(ReadOnlyAdmin):
     ordering = ("-updated_at",)
     fields = ("id", "owner", "anon_token", "variant", "deal", "seeded", "ranked", "status",
               "home", "moves", "undos", "hints", "version", "created_at", "started_at",
-              "updated_at", "finished_at", "closes_at", "stock_order", "log")
+              "updated_at", "finished_at", "closes_at", "achievements", "stock_order", "log")
     readonly_fields = fields
 
-    @admin.display(description="deal (stock order, top first)")
+    @admin.display(description="deal (its cards in the game's order)")
     def stock_order(self, game: Game) -> str:
         return game.cards

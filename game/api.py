@@ -21,9 +21,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from patience import GAMES
+
 from . import actions
-from .payloads import game_summary
+from .payloads import game_summary, table_of
 from .serializers import (
+    CatalogGameSerializer,
     CsrfSerializer,
     ErrorSerializer,
     GameSerializer,
@@ -85,7 +88,9 @@ class GamesView(APIView):
     @extend_schema(
         request=NewGameSerializer, responses={201: GameSerializer, **ERRORS},
         summary="Start a game on a deal number, a random one, or a proved-won one",
-        description='{"variant": "classic", "deal": 7}: that deal. No deal: a random one. '
+        description='{"game": "napoleons-tomb", "variant": "classic", "deal": 7}: that deal. '
+        'A variant\'s slug names its game, so "game" may be left out; no variant: the '
+        'game\'s default one. No deal: a random one. '
         '{"winnable": true} (no deal): a random deal the solver has proved won; the game '
         'says deal_kind "winnable" and its records are kept apart.',
     )
@@ -104,12 +109,18 @@ class GameView(APIView):
 
 class ResumeView(APIView):
     @extend_schema(
-        parameters=[OpenApiParameter("variant", str, description="three-card or classic")],
+        parameters=[
+            OpenApiParameter("game", str, description="a game's slug (default: the default "
+                             "game)"),
+            OpenApiParameter("variant", str, description="a variant's slug (default: the "
+                             "game's default variant)"),
+        ],
         responses={200: GameSerializer, **ERRORS},
         summary="My latest unfinished game of a variant",
     )
     def get(self, request: Request) -> Response:
-        variant = actions.check_variant(request.query_params.get("variant"))
+        query = request.query_params
+        variant = actions.check_variant(query.get("variant"), query.get("game"))
         return Response(actions.latest_unfinished(player(request), variant))
 
 
@@ -162,12 +173,29 @@ class HintView(APIView):
 
 
 class StatsView(APIView):
-    @extend_schema(responses={200: StatsSerializer},
-                   summary="My wins per variant and my free-play figures")
+    @extend_schema(
+        parameters=[OpenApiParameter("game", str, description="only this game's variants")],
+        responses={200: StatsSerializer, 404: ErrorSerializer},
+        summary="My wins per variant and my free-play figures",
+    )
     def get(self, request: Request) -> Response:
         asker = player(request)
-        return Response({"wins": actions.wins_by_variant(asker),
-                         "free_play": actions.free_play_stats(asker)})
+        game = actions.check_game_in_url(request.query_params.get("game"))
+        return Response({"wins": actions.wins_by_variant(asker, game),
+                         "free_play": actions.free_play_stats(asker, game)})
+
+
+class CatalogView(APIView):
+    @extend_schema(responses={200: CatalogGameSerializer(many=True)},
+                   summary="The games, their variants, deal numbers and tables")
+    def get(self, request: Request) -> Response:
+        return Response([{
+            "slug": rules.slug, "name": rules.name,
+            "default_variant": rules.default_variant.slug,
+            "min_deal": rules.min_deal, "max_deal": rules.max_deal,
+            "variants": [{"slug": slug, "name": variant.name, "table": table_of(slug)}
+                         for slug, variant in rules.variants.items()],
+        } for rules in GAMES.values()])
 
 
 class CsrfView(APIView):

@@ -20,8 +20,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from patience.tomb import Variant
+from patience import rules_of
+from patience.protocol import VariantLike
 
+from .clock import game_time_ms
 from .models import FreePlayStats, Game, Status
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -30,7 +32,8 @@ DATA = Path(__file__).resolve().parent / "data"
 @cache
 def winnable_lines(variant: str) -> dict[int, str]:
     """Deal number -> the solver's winning line, from game/data/winnable-<variant>.txt
-    (made by scripts/make_winnable_deals.py; every line replayed to a win there)."""
+    (made by scripts/make_winnable_deals.py; every line replayed to a win there). A
+    variant with no file has no "winnable deals only" option yet."""
     path = DATA / f"winnable-{variant}.txt"
     if not path.exists():
         return {}
@@ -38,17 +41,10 @@ def winnable_lines(variant: str) -> dict[int, str]:
     return {int(deal): line for deal, line in rows}
 
 
-def winnable_deal_number(variant: Variant) -> int | None:
+def winnable_deal_number(variant: VariantLike) -> int | None:
     """A proved-won deal of the variant, at random; None if none ships for it."""
     deals = list(winnable_lines(variant.slug))
     return deals[secrets.randbelow(len(deals))] if deals else None
-
-
-def elapsed_ms(game: Game) -> int:
-    """A game's time: from its first move to its end, by the server's clock."""
-    if game.started_at is None or game.finished_at is None:
-        return 0
-    return max(0, round((game.finished_at - game.started_at).total_seconds() * 1000))
 
 
 def count_end(stats: FreePlayStats, game: Game) -> list[str]:
@@ -61,7 +57,7 @@ def count_end(stats: FreePlayStats, game: Game) -> list[str]:
     stats.wins += 1
     stats.streak += 1
     stats.best_streak = max(stats.best_streak, stats.streak)
-    return _file_records(stats, game.winnable, elapsed_ms(game), game.moves)
+    return _file_records(stats, game.winnable, game_time_ms(game), game.moves)
 
 
 def count_abandoned(stats: FreePlayStats, at: Any) -> None:
@@ -125,8 +121,10 @@ def figures(stats: FreePlayStats | None, game: Game) -> dict[str, Any]:
 def summary(stats: FreePlayStats | None, variant: str) -> dict[str, Any]:
     """A variant's free-play figures with both kinds of records: for My statistics."""
     stats = stats or FreePlayStats(variant=variant)
+    rules = rules_of(variant)
     return {
-        "variant": variant, "games": stats.games, "wins": stats.wins,
+        "game": rules.slug, "game_name": rules.name, "variant": variant,
+        "variant_name": rules.variants[variant].name, "games": stats.games, "wins": stats.wins,
         "win_rate": win_rate(stats), "streak": stats.streak,
         "best_streak": stats.best_streak,
         "records": {

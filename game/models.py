@@ -1,18 +1,21 @@
 """A game: its deal (kept on the server), owner, move log, status and counters.
 
-Only game.actions writes these rows. The move log is the resolved notation
-of the current line ("D C@n F@tomb"); replaying it on the stored deal
-rebuilds the exact position, which is cheaper than storing positions.
+Only game.actions writes these rows. A game is of any registered game and
+variant (``patience``): the variant's slug names its game too. The move log is
+the resolved notation of the current line ("D C@n F@tomb"); replaying it on the
+stored deal rebuilds the exact position, which is cheaper than storing
+positions (game.positions keeps the latest ones in memory between moves).
 """
 
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.db import models
 
-from patience.tomb import VARIANTS, Deal, Position, get_variant, parse_card, parse_moves
+from patience import Rules, all_variants, rules_of
 
 
 class Status(models.TextChoices):
@@ -21,17 +24,21 @@ class Status(models.TextChoices):
     LOST = "lost"
 
 
-VARIANT_CHOICES = [(slug, variant.name) for slug, variant in VARIANTS.items()]
+# Every registered variant, for forms and the admin. The model fields themselves
+# take no choices: a game registered later needs no migration (the actions check
+# a variant against the registry).
+VARIANT_CHOICES = [(variant.slug, variant.name) for _, variant in all_variants()]
 
 
 class Game(models.Model):
     # UUIDs so that nobody can walk through other players' games by number.
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
-    variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
+    variant = models.CharField(max_length=32, help_text="a registered variant's slug")
     deal = models.PositiveIntegerField(null=True, blank=True, help_text="public deal number")
     seeded = models.BooleanField(default=False, help_text="a private (daily) deal, no number")
-    # The stock order, top first: secret, it never leaves the server.
-    cards = models.CharField(max_length=160)
+    # The deal's cards in the game's order (the Tomb: the stock, top first; St. Helena:
+    # 104 cards): secret, it never leaves the server.
+    cards = models.TextField()
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
         related_name="games",
@@ -72,6 +79,9 @@ class Game(models.Model):
     tally = models.CharField(max_length=10, blank=True, default="")
     # The records its win set, space-separated ("time moves"), for the win overlay.
     new_best = models.CharField(max_length=16, blank=True, default="")
+    # What its win earned beyond the win (the game's achievements, e.g. "grand-tomb"),
+    # space-separated; set when the game is won.
+    achievements = models.CharField(max_length=200, blank=True, default="")
 
     class Meta:
         indexes = [
@@ -98,14 +108,17 @@ class Game(models.Model):
         """The Channels group of every open board of this game."""
         return group_name(self.id)
 
-    def position(self) -> Position:
+    @property
+    def rules(self) -> Rules:
+        """The game this is a game of, found by its variant's slug."""
+        return rules_of(self.variant)
+
+    def position(self) -> Any:
         """The exact position: the stored deal with the move log replayed."""
-        deal = Deal(
-            cards=tuple(parse_card(text) for text in self.cards.split()),
-            number=self.deal,
-            seeded=self.seeded,
-        )
-        return Position.replay(deal, get_variant(self.variant), parse_moves(self.log))
+        rules = self.rules
+        deal = rules.deal_from_texts(self.cards.split(), self.deal, self.seeded)
+        variant = rules.variants[self.variant]
+        return rules.replay(deal, variant, rules.parse_moves(self.log))
 
 
 def group_name(game_id: uuid.UUID | str) -> str:
@@ -126,7 +139,7 @@ class FreePlayStats(models.Model):
         related_name="free_play_stats",
     )
     anon_token = models.CharField(max_length=64, blank=True, default="", db_index=True)
-    variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
+    variant = models.CharField(max_length=32, help_text="a registered variant's slug")
     games = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
     streak = models.PositiveIntegerField(default=0, help_text="wins in a row, up to now")

@@ -1,28 +1,48 @@
-"""What a client may see of a game: its public fields and the engine's visible view.
+"""What a client may see of a game: its public fields and the game's visible view.
 
 Built in one place so every HTTP and WebSocket payload carries the same
 fields and none carries the stored deal (Game.cards) or the log's future.
+A full payload names its game and variant ({"slug", "name"} each) and carries
+the table as data (``patience.protocol.Table.as_data``), which the one board
+script draws; ``state`` is the game's visible view (``piles``, ``paths``...).
 """
 
 from __future__ import annotations
 
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from patience.tomb import Position, can_finish, visible_view
+from patience import Rules, rules_of
 
 from . import freeplay
 from .models import FreePlayStats, Game, Status
 
 
-def game_payload(game: Game, position: Position) -> dict[str, Any]:
+def game_payload(game: Game, position: Any) -> dict[str, Any]:
+    rules = game.rules
     return {
         **game_summary(game),
-        # The rest plays itself (an empty stock: it tells nothing of an unseen card).
-        "can_finish": game.status == "playing" and can_finish(position),
-        "state": visible_view(position),
+        "table": table_of(game.variant),
+        # The rest plays itself (the game's finishing line: it tells nothing of an unseen card).
+        "can_finish": game.status == Status.PLAYING and rules.finishing_line(position) is not None,
+        "state": rules.visible_view(position),
+        "achievements": game.achievements.split(),
         "free_play": free_play_figures(game),
     }
+
+
+@cache
+def table_of(variant: str) -> dict[str, Any]:
+    """The variant's table as data: fixed per variant, so made once (never changed after)."""
+    rules = rules_of(variant)
+    return rules.table(rules.variants[variant]).as_data()
+
+
+def named(rules: Rules, variant: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The game and the variant as a client sees them: {"slug", "name"} each."""
+    return ({"slug": rules.slug, "name": rules.name},
+            {"slug": variant, "name": rules.variants[variant].name})
 
 
 def free_play_figures(game: Game) -> dict[str, Any] | None:
@@ -40,9 +60,11 @@ def free_play_figures(game: Game) -> dict[str, Any] | None:
 
 def game_summary(game: Game) -> dict[str, Any]:
     """The game without its table: for lists of games."""
+    game_named, variant_named = named(game.rules, game.variant)
     return {
         "id": str(game.id),
-        "variant": game.variant,
+        "game": game_named,
+        "variant": variant_named,
         "deal": game.deal,
         "seeded": game.seeded,
         "deal_kind": game.deal_kind,

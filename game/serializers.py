@@ -8,15 +8,28 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from patience.tomb import MAX_DEAL, MIN_DEAL, VARIANTS
+from patience import DEFAULT_GAME, GAMES, all_variants
+
+GAME_SLUGS = list(GAMES)
+VARIANT_SLUGS = [variant.slug for _, variant in all_variants()]
+# The widest range of any game: each game checks its own (actions.check_deal_number).
+LOWEST_DEAL = min(rules.min_deal for rules in GAMES.values())
+HIGHEST_DEAL = max(rules.max_deal for rules in GAMES.values())
 
 
 class NewGameSerializer(serializers.Serializer):
-    variant = serializers.ChoiceField(choices=list(VARIANTS), default="three-card",
-                                      allow_null=True, help_text="null: the default variant")
+    game = serializers.ChoiceField(
+        choices=GAME_SLUGS, required=False, allow_null=True,
+        help_text="a game's slug; null or left out: the variant's game, else the default game",
+    )
+    variant = serializers.ChoiceField(
+        choices=VARIANT_SLUGS, default=DEFAULT_GAME.default_variant.slug, allow_null=True,
+        help_text="a variant of the game; null: the game's default variant",
+    )
     deal = serializers.IntegerField(
-        min_value=MIN_DEAL, max_value=MAX_DEAL, required=False, allow_null=True,
-        help_text="public deal number; leave out for a random deal",
+        min_value=LOWEST_DEAL, max_value=HIGHEST_DEAL, required=False, allow_null=True,
+        help_text="public deal number, within the game's range (the catalog's "
+        "min_deal..max_deal); leave out for a random deal",
     )
     winnable = serializers.BooleanField(
         required=False, default=False,
@@ -39,9 +52,15 @@ class UndoSerializer(serializers.Serializer):
         min_value=0, max_value=2**53, required=False, help_text=VERSION_HELP)
 
 
+class NamedSerializer(serializers.Serializer):
+    slug = serializers.CharField(help_text="in URLs and the API")
+    name = serializers.CharField(help_text="what a person calls it")
+
+
 class GameSummarySerializer(serializers.Serializer):
     id = serializers.UUIDField()
-    variant = serializers.ChoiceField(choices=list(VARIANTS))
+    game = NamedSerializer(help_text="the game it is a game of")
+    variant = NamedSerializer(help_text="its variant (a variant's slug names its game)")
     deal = serializers.IntegerField(allow_null=True)
     seeded = serializers.BooleanField()
     deal_kind = serializers.ChoiceField(
@@ -89,9 +108,16 @@ class FreePlayFiguresSerializer(serializers.Serializer):
 
 
 class GameSerializer(GameSummarySerializer):
+    table = serializers.JSONField(
+        help_text="the variant's table as data: rows, cols, card_count and piles (name, "
+        "role, label, row, col, accepts, fan, base), which the board draws")
     can_finish = serializers.BooleanField(
         help_text="the rest of the game plays itself: POST finish/ plays it")
-    state = serializers.JSONField(help_text="the visible view: never the stock's order")
+    state = serializers.JSONField(
+        help_text="the visible view (piles, paths, legal, log...): never an unseen card")
+    achievements = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="what the win earned beyond the win, e.g. grand-tomb; empty otherwise")
     free_play = FreePlayFiguresSerializer(
         allow_null=True,
         help_text="on a free-play game once it has ended and been counted: the player's "
@@ -133,7 +159,10 @@ class KindsOfRecordsSerializer(serializers.Serializer):
 
 
 class FreePlayStatsSerializer(serializers.Serializer):
-    variant = serializers.ChoiceField(choices=list(VARIANTS))
+    game = serializers.ChoiceField(choices=GAME_SLUGS)
+    game_name = serializers.CharField()
+    variant = serializers.ChoiceField(choices=VARIANT_SLUGS)
+    variant_name = serializers.CharField()
     games = serializers.IntegerField()
     wins = serializers.IntegerField()
     win_rate = serializers.FloatField(min_value=0, max_value=1)
@@ -145,6 +174,17 @@ class FreePlayStatsSerializer(serializers.Serializer):
 class StatsSerializer(serializers.Serializer):
     wins = serializers.DictField(child=serializers.IntegerField())
     free_play = FreePlayStatsSerializer(many=True)
+
+
+class CatalogVariantSerializer(NamedSerializer):
+    table = serializers.JSONField(help_text="the variant's table as data")
+
+
+class CatalogGameSerializer(NamedSerializer):
+    default_variant = serializers.CharField()
+    min_deal = serializers.IntegerField()
+    max_deal = serializers.IntegerField()
+    variants = CatalogVariantSerializer(many=True)
 
 
 class ErrorSerializer(serializers.Serializer):

@@ -16,7 +16,7 @@ from celery.exceptions import SoftTimeLimitExceeded
 from django.core.cache import cache
 from django.db import InterfaceError, OperationalError
 
-from . import actions, events
+from . import events, hinting
 from .models import Game
 
 # Failures of the services, not of the request: worth a retry with backoff.
@@ -45,7 +45,8 @@ MAX_DELIVERIES: Final = 5
 def answer_hint(game_id: str, fair: bool = False) -> None:
     """Ask the solver about the game's current position and tell its open boards.
 
-    The hint was counted when it was asked for (actions.do_request_hint); this
+    The hint was counted when it was asked for (actions.do_request_hint, which
+    enqueues this task: this module never imports the actions); this
     only reads (``fair``: the hint that does not peek at the stock). The answer
     names the version it is for, so a board that has moved on since can ignore it.
     """
@@ -74,7 +75,7 @@ def delivery_count(task_id: str | None) -> int:
 def answer(game: Game, fair: bool) -> None:
     position = game.position()
     try:
-        hint = actions.ask_fair_solver(position) if fair else actions.ask_solver(position)
+        hint = hinting.ask_fair_solver(position) if fair else hinting.ask_solver(position)
     except SoftTimeLimitExceeded:
         events.send_hint_error(str(game.id), game.version, HINT_TOO_SLOW)
         return

@@ -1,33 +1,112 @@
-"""The page to play on: a template and a small script that talks to the API."""
+"""The pages to play on and the rules pages, for every registered game and variant.
+
+``/<game>/<variant>/`` is the play page of one variant (``?deal=N`` opens that deal);
+``/`` is the default game's; ``/<game>/`` goes to the game's default variant.
+``/<game>/rules/`` is how to play a game; ``/rules/`` is the default game's, as it
+always was (the site's navigation links it).
+"""
+
+from __future__ import annotations
 
 import json
+from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponsePermanentRedirect,
+)
 from django.shortcuts import render
+from django.template import TemplateDoesNotExist
+from django.template.loader import select_template
+from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 
-from patience.tomb import DEFAULT_VARIANT, VARIANTS
+from patience import DEFAULT_GAME, GAMES, Rules
 
 from . import actions, freeplay
+from .converters import game_and_variant
+from .payloads import named, table_of
 
 
 @ensure_csrf_cookie
 def play(request: HttpRequest) -> HttpResponse:
-    # The script reads the CSRF cookie for its POSTs; the table itself is fetched by
-    # the script. The page says which variants have an unfinished game, so the script
-    # resumes only a game that exists (no 404 in the console of a first visit).
+    """The default game's play page, as it always was at ``/``."""
+    return _play_page(request, DEFAULT_GAME, None)
+
+
+@ensure_csrf_cookie
+def play_variant(request: HttpRequest, game: str, variant: str) -> HttpResponse:
+    rules, chosen = game_and_variant(game, variant)
+    return _play_page(request, rules, chosen)
+
+
+def game_home(request: HttpRequest, game: str) -> HttpResponse:
+    rules = GAMES[game]
+    return HttpResponsePermanentRedirect(_with_query(
+        request, reverse("play-variant", args=[rules.slug, rules.default_variant.slug])))
+
+
+def _play_page(request: HttpRequest, rules: Rules, chosen: Any) -> HttpResponse:
+    # The script reads the CSRF cookie for its POSTs; the game itself is fetched by
+    # the script, while the table (places of piles, no card) comes with the page so
+    # it is drawn at once. The page says which variants have an unfinished game, so the
+    # script resumes only a game that exists (no 404 in the console of a first visit).
+    variant = chosen or rules.default_variant
+    try:
+        deal = _deal_asked(request, rules)
+    except actions.ActionError as error:
+        return HttpResponseBadRequest(error.message, content_type="text/plain; charset=utf-8")
     player = actions.player_from(request.user, request.session)
+    slugs = actions.variant_slugs(rules)
+    resumable = actions.unfinished_ids(player)
+    game_named, variant_named = named(rules, variant.slug)
     return render(request, "game/play.html", {
-        "variants": VARIANTS.values(),
-        "default_variant": DEFAULT_VARIANT.slug,
-        "variant_slugs": json.dumps(list(VARIANTS)),
-        "resumable": actions.unfinished_ids(player),
+        "game": game_named,
+        "variant": variant_named,
+        "games": [{"slug": game.slug, "name": game.name} for game in GAMES.values()],
+        "variants": rules.variants.values(),
+        "default_variant": variant.slug,
+        # A variant named in the URL is the one to show, whatever the browser last chose.
+        "variant_fixed": chosen is not None,
+        "variant_slugs": json.dumps(slugs),
+        "resumable": {slug: resumable.get(slug) for slug in slugs},
+        "deal": deal,
+        "table": table_of(variant.slug),
     })
 
 
-def rules(request: HttpRequest) -> HttpResponse:
-    """How to play, the daily's rules, the keys and the FAQ: a plain page, no script."""
-    return render(request, "game/rules.html", {
-        "proved_three_card": len(freeplay.winnable_lines("three-card")),
-        "proved_classic": len(freeplay.winnable_lines("classic")),
-    })
+def _deal_asked(request: HttpRequest, rules: Rules) -> int | None:
+    """``?deal=N``: a deal of the game to open; a bad one is the page's 400."""
+    value = request.GET.get("deal")
+    return None if value in (None, "") else actions.check_deal_number(value, rules)
+
+
+def _with_query(request: HttpRequest, url: str) -> str:
+    query = request.GET.urlencode()
+    return f"{url}?{query}" if query else url
+
+
+def default_rules(request: HttpRequest) -> HttpResponse:
+    return rules(request, DEFAULT_GAME.slug)
+
+
+def rules(request: HttpRequest, game: str) -> HttpResponse:
+    """How to play a game, the daily's rules, the keys and the FAQ: a plain page, no
+    script. A game's own text lives in ``game/rules/<game>.html``; a game without one
+    gets a page made from its table and variants."""
+    found = GAMES[game]
+    try:
+        template = select_template([f"game/rules/{found.slug}.html"])
+    except TemplateDoesNotExist:
+        template = select_template(["game/rules/_table.html"])
+    return HttpResponse(template.render({
+        "game": {"slug": found.slug, "name": found.name},
+        "variants": found.variants.values(),
+        "table": table_of(found.default_variant.slug),
+        # Per variant (a slug's "-" as "_", for the template): the proved deals that ship.
+        "proved": {slug.replace("-", "_"): len(freeplay.winnable_lines(slug))
+                   for slug in found.variants},
+    }, request))
+

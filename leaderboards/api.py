@@ -7,6 +7,8 @@ server's record of the game.
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -16,7 +18,7 @@ from rest_framework.views import APIView
 from game.api import ERRORS, player
 from game.serializers import GameSerializer
 
-from . import actions, boards
+from . import actions, boards, preparing
 from .fairplay import client_of
 from .serializers import (
     AllTimeBoardSerializer,
@@ -36,7 +38,29 @@ DAILY_ERRORS = {**ERRORS, 503: ERRORS[400]}
 TODAY_ERRORS = {**ERRORS, 503: NotReadySerializer}
 
 
-def not_ready(waiting: actions.DailyNotReady) -> Response:
+def chosen(game: str | None, variant: str) -> Any:
+    """The variant a URL names (with its game, or alone on the old URLs): 404 otherwise."""
+    return actions.check_game_variant(game, variant)[1]
+
+
+def old_address(view: type[APIView]) -> Any:
+    """The same view at a first address, which named only the variant: answered as
+    ever, and left out of the schema (the address by game and variant documents it)."""
+    alias = type(f"Old{view.__name__}", (view,), {"__doc__": view.__doc__})
+    for method in ("get", "post"):
+        if hasattr(view, method):
+            # Wrapped again so the alias's schema (excluded) is its own, not the view's.
+            setattr(alias, method, extend_schema(exclude=True)(_same(getattr(view, method))))
+    return alias.as_view()
+
+
+def _same(method: Any) -> Any:
+    def answer(self: APIView, *args: Any, **kwargs: Any) -> Any:
+        return method(self, *args, **kwargs)
+    return answer
+
+
+def not_ready(waiting: preparing.DailyNotReady) -> Response:
     return Response({"error": waiting.message, "progress": waiting.progress},
                     status=status.HTTP_503_SERVICE_UNAVAILABLE, headers={"Retry-After": "5"})
 
@@ -49,10 +73,10 @@ class TodayView(APIView):
         description="While today's deal is still being made (never inside the request) "
         "the answer is 503 with the maker's progress: candidates screened so far.",
     )
-    def get(self, request: Request, variant: str) -> Response:
+    def get(self, request: Request, game: str | None, variant: str) -> Response:
         try:
-            daily = actions.todays_daily(actions.check_variant(variant))
-        except actions.DailyNotReady as waiting:
+            daily = preparing.todays_daily(chosen(game, variant))
+        except preparing.DailyNotReady as waiting:
             return not_ready(waiting)
         asker = player(request)
         return Response({**boards.daily_info(daily),
@@ -69,21 +93,23 @@ class PlayTodayView(APIView):
         "may play it (403 otherwise): nobody sees today's deal but through their own "
         "ranked attempt.",
     )
-    def post(self, request: Request, variant: str) -> Response:
-        game, created = actions.do_play_today(
-            player(request, create=True), actions.check_variant(variant), client_of(request)
+    def post(self, request: Request, game: str | None, variant: str) -> Response:
+        daily = preparing.todays_daily(chosen(game, variant))
+        payload, created = actions.do_play_today(
+            player(request, create=True), daily, client_of(request)
         )
-        return Response(game, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        return Response(payload,
+                        status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 class FieldView(APIView):
     @extend_schema(
         operation_id="daily_field",
         responses={200: FieldSerializer, **ERRORS},
-        summary="Today's field (live at /ws/daily/<variant>/)",
+        summary="Today's field (live at /ws/<game>/<variant>/daily/)",
     )
-    def get(self, request: Request, variant: str) -> Response:
-        return Response(boards.field(actions.check_variant(variant).slug))
+    def get(self, request: Request, game: str | None, variant: str) -> Response:
+        return Response(boards.field(chosen(game, variant).slug))
 
 
 class DayView(APIView):
@@ -92,8 +118,8 @@ class DayView(APIView):
         responses={200: DailySerializer, **DAILY_ERRORS},
         summary="A day's daily; its order once the day is over",
     )
-    def get(self, request: Request, variant: str, day: str) -> Response:
-        daily = actions.daily_of(actions.check_day(day), actions.check_variant(variant))
+    def get(self, request: Request, game: str | None, variant: str, day: str) -> Response:
+        daily = preparing.daily_of(actions.check_day(day), chosen(game, variant))
         return Response(boards.daily_info(daily))
 
 
@@ -103,8 +129,8 @@ class DayBoardView(APIView):
         parameters=[PAGE], responses={200: DayBoardSerializer, **DAILY_ERRORS},
         summary="A day's board: cards home, no hints first, time, moves",
     )
-    def get(self, request: Request, variant: str, day: str) -> Response:
-        daily = actions.daily_of(actions.check_day(day), actions.check_variant(variant))
+    def get(self, request: Request, game: str | None, variant: str, day: str) -> Response:
+        daily = preparing.daily_of(actions.check_day(day), chosen(game, variant))
         page = actions.check_page(request.query_params.get("page"))
         return Response(boards.day_board(daily, page))
 
@@ -115,12 +141,10 @@ class ReplayView(APIView):
         request=None, responses={201: GameSerializer, **ERRORS},
         summary="A new unranked game on a past day's deal",
     )
-    def post(self, request: Request, variant: str, day: str) -> Response:
-        game = actions.do_replay(
-            player(request, create=True), actions.check_variant(variant),
-            actions.check_past_day(day),
-        )
-        return Response(game, status=status.HTTP_201_CREATED)
+    def post(self, request: Request, game: str | None, variant: str, day: str) -> Response:
+        past = preparing.daily_of(actions.check_past_day(day), chosen(game, variant))
+        payload = actions.do_replay(player(request, create=True), past)
+        return Response(payload, status=status.HTTP_201_CREATED)
 
 
 class ArchiveView(APIView):
@@ -129,8 +153,8 @@ class ArchiveView(APIView):
         responses={200: ArchiveDaySerializer(many=True), **ERRORS},
         summary="Past dailies of a variant, newest first",
     )
-    def get(self, request: Request, variant: str) -> Response:
-        return Response(boards.archive(actions.check_variant(variant).slug))
+    def get(self, request: Request, game: str | None, variant: str) -> Response:
+        return Response(boards.archive(chosen(game, variant).slug))
 
 
 class AllTimeBoardView(APIView):
@@ -139,9 +163,9 @@ class AllTimeBoardView(APIView):
         parameters=[PAGE], responses={200: AllTimeBoardSerializer, **ERRORS},
         summary="All-time board: wins, win-rate (minimum games) or streak",
     )
-    def get(self, request: Request, variant: str, board: str) -> Response:
+    def get(self, request: Request, game: str | None, variant: str, board: str) -> Response:
         name = actions.check_board(board)
-        slug = actions.check_variant(variant).slug
+        slug = chosen(game, variant).slug
         page = actions.check_page(request.query_params.get("page"))
         return Response(boards.all_time_board(slug, name, page))
 

@@ -6,5 +6,6 @@ class LeaderboardsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # Connects the receiver of game.hooks.game_stored.
-        from . import results  # noqa: F401
+        # Connects actions.attempts.record_attempt to game.hooks.game_stored (Django's
+        # way: the models must be loaded before the module that uses them).
+        from . import actions  # noqa: F401

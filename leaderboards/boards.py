@@ -18,16 +18,17 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from game.actions import Player
+from game.clock import game_time_ms
 from game.models import Game, Status
+from patience import rules_of
+from solver_worker import rating
 
 from .days import day_end, is_over, today
 from .models import Attempt, Daily, PlayerStats, Review
-from .results import elapsed_ms
 
 Payload = dict[str, Any]
 BOARD_ORDER = ("-home", "assisted", "time_ms", "moves", "id")
 FIELD_LIMIT = 200  # the field shows the leading players; the board has them all
-VARIANT_WORDS = {"three-card": "3-card", "classic": "classic"}
 ALL_TIME_BOARDS = ("wins", "win-rate", "streak")
 # Players an admin marked unranked (leaderboards.models.Standing) are on no board:
 # a LEFT JOIN in the board's own query, so a page still costs one query.
@@ -35,6 +36,14 @@ UNRANKED_PLAYER = Q(user__standing__unranked=True)
 # A flagged result awaiting an admin's review (leaderboards.fairplay) is on no day
 # board and not in the field: a condition on the row itself, no extra query.
 UNDER_REVIEW = Q(review=Review.PENDING)
+
+
+def names(variant: str) -> Payload:
+    """Who a variant's figures belong to, from the registry: its game's slug and name,
+    its own name, and the cards that go home in a won game (52, 104, ...)."""
+    rules = rules_of(variant)
+    return {"game": rules.slug, "game_name": rules.name,
+            "variant_name": rules.variants[variant].name, "card_count": rules.card_count}
 
 
 def clock(ms: int) -> str:
@@ -52,6 +61,7 @@ def daily_info(daily: Daily) -> Payload:
     return {
         "date": daily.date.isoformat(),
         "variant": daily.variant,
+        **names(daily.variant),
         "archived": archived,
         "closes": day_end(daily.date).isoformat(),
         "difficulty": daily.difficulty,
@@ -61,10 +71,18 @@ def daily_info(daily: Daily) -> Payload:
     }
 
 
+def is_rated(variant: str) -> bool:
+    """The variant has calibrated difficulty bands (solver_worker/data/bands.json); a
+    variant without them has its dailies screened winnable and shown "not rated"."""
+    return variant in rating.shipped_bands().get("variants", {})
+
+
 def rating_info(daily: Daily) -> Payload:
-    """The daily's band and the measured win rate it stands for, in figures and words."""
+    """The daily's band and the measured win rate it stands for, in figures and words;
+    ``rated`` says whether its variant has bands at all."""
     return {"band": daily.band or None, "rating": daily.rating,
-            "rating_games": daily.rating_games, "rating_text": rating_text(daily)}
+            "rating_games": daily.rating_games, "rating_text": rating_text(daily),
+            "rated": is_rated(daily.variant)}
 
 
 def rating_text(daily: Daily) -> str | None:
@@ -118,6 +136,7 @@ def day_board(daily: Daily, page: int = 1) -> Payload:
     return {
         "date": daily.date.isoformat(),
         "variant": daily.variant,
+        "card_count": rules_of(daily.variant).card_count,
         "page": page,
         "next": page + 1 if len(rows) > size else None,
         "entries": [
@@ -136,6 +155,7 @@ def field(variant: str) -> Payload:
 def field_of(daily: Daily | None, day: date, variant: str) -> Payload:
     rows = [] if daily is None else list(_ranked(daily)[:FIELD_LIMIT])
     return {"date": day.isoformat(), "variant": variant,
+            "card_count": rules_of(variant).card_count,
             "entries": [field_entry(attempt) for attempt in rows]}
 
 
@@ -169,7 +189,9 @@ def site_url(request: HttpRequest) -> str:
 
 
 def day_link(daily: Daily, site: str) -> str:
-    return site + reverse("daily-day", args=[daily.variant, daily.date.isoformat()])
+    return site + reverse("daily-day", kwargs={
+        "game": rules_of(daily.variant).slug, "variant": daily.variant,
+        "day": daily.date.isoformat()})
 
 
 def board_place(attempt: Attempt) -> tuple[int, int] | None:
@@ -204,36 +226,43 @@ def my_attempt(daily: Daily, player: Player, site: str = "") -> Payload | None:
     if attempt is None:
         return None
     game = attempt.game
+    time_ms = attempt_time_ms(attempt, game)
     return {
         "game": str(game.id), "ranked": attempt.ranked, "status": game.status,
-        "home": game.home, "moves": game.moves, "hints": game.hints,
-        "time": clock(game_time_ms(game)),
+        "home": game.home, "card_count": rules_of(daily.variant).card_count,
+        "moves": game.moves, "hints": game.hints, "time": clock(time_ms),
         "share": share_text(daily, game, attempt.ranked, day_link(daily, site),
-                            board_place(attempt) if game.status != Status.PLAYING else None),
+                            board_place(attempt) if game.status != Status.PLAYING else None,
+                            time_ms=time_ms),
         "under_review": attempt.under_review,
     }
 
 
-def game_time_ms(game: Game) -> int:
-    return elapsed_ms(game.started_at, game.finished_at or game.updated_at)
+def attempt_time_ms(attempt: Attempt, game: Game) -> int:
+    """The one clock (game.clock): a ranked attempt keeps it move by move (up to its
+    last move while still played); an unranked game's is its game's once finished."""
+    return attempt.time_ms if attempt.ranked else game_time_ms(game)
 
 
 def share_text(
     daily: Daily, game: Game, ranked: bool = True, link: str = "",
-    place: tuple[int, int] | None = None,
+    place: tuple[int, int] | None = None, time_ms: int | None = None,
 ) -> str | None:
-    """One line to paste, in words a screen reader reads well (no emoji); the rank once the
-    result has one on the board, and a link to the day's board. None until finished."""
+    """One line to paste, in words a screen reader reads well (no emoji), naming the game
+    and variant: "Napoleon's Tomb classic daily 2026-12-01: won in 4:12, ..."; the rank
+    once the result has one on the board, and a link to the day's board. None until
+    finished. ``time_ms`` defaults to the game's own clock (game.clock)."""
     if game.status == Status.PLAYING:
         return None
-    time = clock(game_time_ms(game))
+    rules = rules_of(daily.variant)
+    time = clock(game_time_ms(game) if time_ms is None else time_ms)
     result = (f"won in {time}" if game.status == Status.WON
-              else f"{game.home} of 52 cards home in {time}")
+              else f"{game.home} of {rules.card_count} cards home in {time}")
     hints = "no hints" if not game.hints else f"{game.hints} hint{'s' * (game.hints > 1)}"
     moves = f"{game.moves} move{'s' * (game.moves != 1)}"
-    label = VARIANT_WORDS.get(daily.variant, daily.variant) + ("" if ranked else ", unranked")
+    title = f"{rules.name} {daily.variant} daily {daily.date.isoformat()}"
     rank = "" if place is None else f", rank {place[0]} of {place[1]}"
-    text = f"Napoleon's Tomb daily {daily.date.isoformat()}, {label}: {result}, {moves}, {hints}"
+    text = f"{title}{'' if ranked else ', unranked'}: {result}, {moves}, {hints}"
     return f"{text}{rank}." + (f" Board: {link}" if link else "")
 
 
@@ -291,7 +320,7 @@ def all_time_board(variant: str, board: str, page: int = 1) -> Payload:
     start = (page - 1) * size
     rows = list(_all_time(variant, board)[start:start + size + 1])
     return {
-        "variant": variant, "board": board, "page": page,
+        "variant": variant, **names(variant), "board": board, "page": page,
         "next": page + 1 if len(rows) > size else None,
         "min_games": settings.BOARD_MIN_GAMES if board == "win-rate" else None,
         "entries": [{"rank": start + number, **_stats_entry(stats)}
@@ -330,6 +359,7 @@ def _variant_stats(
     best = stats.best_time_ms
     return {
         "variant": variant,
+        **names(variant),
         "games": stats.games,
         "wins": stats.wins,
         "win_rate": round(stats.win_rate, 4),

@@ -1,4 +1,4 @@
-"""The live field over /ws/daily/<variant>/: read-only, for anyone.
+"""The live field over /ws/<game>/<variant>/daily/ (or /ws/daily/<variant>/): read-only.
 
 On connect the socket gets {"type": "field", "date", "variant", "entries"};
 then {"type": "entry", "date", "entry"} each time a ranked player brings a
@@ -16,8 +16,9 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from game import jsonsafe
-from patience.tomb import VARIANTS
+from game.actions import ActionError
 
+from .actions import check_game_variant
 from .boards import field
 from .events import field_group
 
@@ -30,10 +31,13 @@ class FieldConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     last_sync = 0.0
 
     async def connect(self) -> None:
-        variant = self.scope["url_route"]["kwargs"]["variant"]
-        if variant not in VARIANTS:
+        route = self.scope["url_route"]["kwargs"]
+        try:
+            _, found = check_game_variant(route.get("game"), route["variant"])
+        except ActionError:  # no such game, or not a variant of it
             await self.close(code=CLOSE_NOT_FOUND)
             return
+        variant = found.slug
         self.variant = variant
         self.last_sync = time.monotonic()
         # Join before the first picture, so no entry can fall between the two.

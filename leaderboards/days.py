@@ -38,6 +38,9 @@ def candidate_seed(day: date, variant: str, index: int) -> int:
     HMAC of the secret: without it nobody can compute a daily, and knowing
     past dailies (shown in the archive) tells nothing about future ones.
     """
+    # The prefix is a fixed label of this site's seeds, whatever the variant's game
+    # (variant slugs are unique across games): changing it would change every daily
+    # not made yet.
     message = f"napoleons-tomb daily {day.isoformat()} {variant} {index}".encode()
     digest = hmac.new(settings.DAILY_SECRET.encode(), message, hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big") >> (64 - SEED_BITS)

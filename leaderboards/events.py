@@ -10,6 +10,7 @@ from __future__ import annotations
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from .boards import field_entry
 from .models import Attempt
 
 
@@ -18,8 +19,6 @@ def field_group(variant: str) -> str:
 
 
 def send_attempt(game_id: str) -> None:
-    from .boards import field_entry  # boards reads models; keep this module light
-
     attempt = (
         Attempt.objects.select_related("daily", "user__standing").filter(game_id=game_id)
         .first()

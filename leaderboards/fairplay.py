@@ -19,10 +19,11 @@ up to 1.2 s, pointing with a mouse at 1.1 s and a mental preparation at
 1.35 s. We take 100 ms, under the best typist's keystroke plus any reaction
 and far under a reaction to a card just shown: a human cannot sustain it.
 
-The rule only times placements, the moves that put a card somewhere: a
-stock turn (D, R) needs no decision and a held D key repeats some 30 times a
-second in the browser, so honest keyboard players turn the stock as fast as
-the round trip allows. Their intervals are the server's, from the previous
+The rule only times placements, the moves that put a card somewhere: a move
+that shows a new card (a stock turn; the game's ``Rules.reveals`` says which,
+read by ``actions.attempts.placed_a_card``) needs no decision, and a held key
+repeats some 30 times a second in the browser, so honest keyboard players turn
+the stock as fast as the round trip allows. Their intervals are the server's, from the previous
 move or undo to this placement; the board sends one action at a time, so a
 quick chain of known cards can still arrive at round-trip speed now and then,
 which is why the rule looks at the median and not at the fastest move:
@@ -49,7 +50,6 @@ from accounts.network import network_of
 
 PACE_FLOOR_MS = 100
 PACE_MIN_PLACEMENTS = 20
-STOCK_TURNS = frozenset({"D", "R"})
 DEVICE, ADDRESS, PACE = "device", "address", "pace"
 _SALT = "leaderboards.fairplay"
 
@@ -108,12 +108,6 @@ def shared_reasons(device_hash: str, address_hash: str, others: list[tuple[str, 
 
 
 # -- pace ---------------------------------------------------------------------
-
-def is_placement(log: str) -> bool:
-    """The game's last move puts a card somewhere (not a stock turn)."""
-    moves = log.split()
-    return bool(moves) and moves[-1] not in STOCK_TURNS
-
 
 def parse_intervals(text: str) -> list[int]:
     return [int(part) for part in text.split()]

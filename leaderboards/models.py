@@ -1,18 +1,22 @@
 """Daily deals, attempts on them, and each player's running figures per variant.
 
-Only this app's actions, results and dailies modules write these rows. The
-seed of a daily is secret: it never leaves the server, and a daily's card
-order is shown only once its day is over.
+Only this app's ``actions`` package writes these rows, one module per table. A
+``variant`` column holds a registered variant's slug (``patience``): slugs are unique
+across games, so it names the game too, and a game registered later needs no
+migration here. The seed of a daily is secret: it never leaves the server, and a
+daily's card order is shown only once its day is over.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from game.models import VARIANT_CHOICES, Game, Status
-from patience.tomb import Deal, deal_from_seed
+from game.models import Game, Status
+from patience import rules_of
 from solver_worker.rating import BANDS
 
 BAND_CHOICES = [(band, band) for band in BANDS]
@@ -20,7 +24,7 @@ BAND_CHOICES = [(band, band) for band in BANDS]
 
 class Daily(models.Model):
     date = models.DateField(help_text="its UTC day")
-    variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
+    variant = models.CharField(max_length=16, help_text="a registered variant's slug")
     # Derived with HMAC from settings.DAILY_SECRET, the date, the variant and
     # the candidate's index: secret, never a public deal number.
     seed = models.BigIntegerField()
@@ -52,8 +56,9 @@ class Daily(models.Model):
     def __str__(self) -> str:
         return f"daily {self.date} {self.variant}"
 
-    def deal(self) -> Deal:
-        return deal_from_seed(self.seed)
+    def deal(self) -> Any:
+        """The deal its game makes from the secret seed (``Rules.deal_from_seed``)."""
+        return rules_of(self.variant).deal_from_seed(self.seed)
 
     @property
     def band_fell_back(self) -> bool:
@@ -75,7 +80,8 @@ class Attempt(models.Model):
     """A game on a daily deal: ranked (one per player and day) or not (visitors, archive).
 
     The figures mirror the game's, written in the game's own transaction by
-    ``results``; the time is the server's, from the first move to the last.
+    ``actions.attempts``; the time is the server's, from the first move to the last
+    (``game.clock``).
     A flagged ranked result (``review`` pending) is held off every public board
     until an admin clears it.
     """
@@ -162,7 +168,7 @@ class PlayerStats(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="daily_stats"
     )
-    variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
+    variant = models.CharField(max_length=16, help_text="a registered variant's slug")
     games = models.PositiveIntegerField(default=0)
     wins = models.PositiveIntegerField(default=0)
     win_rate = models.FloatField(default=0.0, help_text="wins / games, kept for the index")
@@ -218,9 +224,9 @@ class Standing(models.Model):
 class BandCheck(models.Model):
     """Per variant and band: the rating's win rate beside the real players' win rate
     on the dailies of that band (ranked attempts, won / finished). Rewritten whole by
-    ``actions.do_compare_bands`` (the admin page asks for it)."""
+    ``actions.bands.do_compare_bands`` (the admin page asks for it)."""
 
-    variant = models.CharField(max_length=16, choices=VARIANT_CHOICES)
+    variant = models.CharField(max_length=16, help_text="a registered variant's slug")
     band = models.CharField(max_length=8, choices=BAND_CHOICES)
     dailies = models.PositiveIntegerField(default=0)
     rating = models.FloatField(null=True, blank=True, help_text="mean rating of those dailies")

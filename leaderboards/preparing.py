@@ -1,4 +1,7 @@
-"""Making dailies outside requests: a request never waits on the solver's screening.
+"""Today's daily for a request, made outside requests: a request never waits on the solver.
+
+``todays_daily`` reads the row, or has it made elsewhere and answers at once with
+DailyNotReady (503 with the maker's progress).
 
 Production: a request that finds no daily asks the slow worker (one task per day and
 variant a minute, deduplicated in the cache), and beat makes dailies days ahead.
@@ -18,13 +21,17 @@ import queue
 import threading
 import time
 from datetime import date, timedelta
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
 from django.db import close_old_connections, connection
 
-from . import dailies
+from game.actions import ActionError, GameNotFound
+
+from . import dailies, tasks
 from .days import day_end, today
+from .models import Daily
 
 log = logging.getLogger(__name__)
 Job = tuple[date, str]
@@ -37,14 +44,53 @@ _maker: threading.Thread | None = None
 _timer: threading.Thread | None = None
 
 
+PREPARING = "today's deal is being prepared: the solver is proving it winnable"
+
+
+class DailyNotReady(ActionError):
+    """Today's daily is still being screened: try again shortly. ``progress`` says how far
+    the maker has got (dailies.progress)."""
+
+    status = 503
+
+    def __init__(self, message: str, progress: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.progress = progress or {}
+
+
+def todays_daily(variant: Any) -> Daily:
+    """Today's daily of a variant (a registered variant object); never screened here: a
+    missing one is handed to the background maker (prepare) and the request answers at
+    once with DailyNotReady."""
+    day = today()
+    daily = Daily.objects.filter(date=day, variant=variant.slug).first()
+    if daily is not None:
+        return daily
+    prepare(day, variant.slug)
+    # The unit layer's eager task has made it by now; elsewhere it is under way.
+    daily = Daily.objects.filter(date=day, variant=variant.slug).first()
+    if daily is None:
+        raise DailyNotReady(PREPARING, dailies.progress(day, variant.slug))
+    return daily
+
+
+def daily_of(day: date, variant: Any) -> Daily:
+    """A day's daily (today's made if missing, as todays_daily); 404 for a past day
+    that had none."""
+    if day == today():
+        return todays_daily(variant)
+    daily = Daily.objects.filter(date=day, variant=variant.slug).first()
+    if daily is None:
+        raise GameNotFound(f"there was no {variant.name} daily on {day}")
+    return daily
+
+
 def prepare(day: date, variant: str) -> None:
     """Have the day's daily made elsewhere; returns at once."""
     if settings.DAILY_PREPARE == "thread":
         enqueue(day, variant)
     elif cache.add(f"daily-asked:{day}:{variant}", 1, ASK_AGAIN_S):
-        from .tasks import make_daily  # the task module imports dailies
-
-        make_daily.delay(day.isoformat(), variant)
+        tasks.make_daily.delay(day.isoformat(), variant)
 
 
 def enqueue(day: date, variant: str) -> None:
@@ -65,7 +111,7 @@ def _make_forever() -> None:
         day, variant = _jobs.get()
         try:
             close_old_connections()
-            dailies.make_daily(day, variant)
+            tasks.make_and_rate(day, variant)
         except Exception:  # a failed job must not stop the maker; the next ask retries
             log.exception("making the %s daily of %s failed", variant, day)
         finally:
@@ -92,7 +138,7 @@ def _ahead_forever() -> None:
     while True:
         first = today()
         for offset in (0, 1):
-            for variant in settings.DAILY_VARIANTS:
+            for variant in dailies.daily_variants():
                 enqueue(first + timedelta(days=offset), variant)
         time.sleep(seconds_to_next_run(time.time()))
 

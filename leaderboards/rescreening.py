@@ -11,11 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
-from functools import partial
 
-from django.db import transaction
-
-from . import dailies
+from . import actions, dailies, tasks
 from .days import today
 from .models import Daily
 
@@ -36,14 +33,14 @@ def rescreen_day(day: date, variant: str, budget_s: float, *, reseed: bool = Fal
     first winnable candidate of the current secret, even if its deal is still winnable."""
     daily = Daily.objects.filter(date=day, variant=variant).first()
     if daily is None:
-        made = dailies.make_daily(day, variant)
+        made = tasks.make_and_rate(day, variant)
         assert made is not None  # no deadline: it is made or NoWinnableDeal is raised
         return Outcome(variant, "made", f"had no daily; made candidate {made.candidate}")
     if reseed:
         return replace_unplayed(daily, "reseeded from the current DAILY_SECRET")
     answer = dailies.screen(daily.seed, variant, budget_s)
     if answer.get("winnable"):
-        Daily.objects.filter(pk=daily.pk).update(line_length=answer.get("line_length"))
+        actions.do_note_line(daily.pk, answer.get("line_length"))
         return Outcome(variant, "kept", f"still proved winnable (line of "
                                         f"{answer.get('line_length')} moves)")
     verdict = str(answer.get("verdict", "unknown"))
@@ -64,15 +61,11 @@ def replace_unplayed(daily: Daily, why: str) -> Outcome:
                        f"{why} but already has {played} attempt(s): left as it is")
     found = dailies.find_winnable(daily.date, daily.variant)
     assert found is not None  # no deadline: found, or NoWinnableDeal is raised
-    with transaction.atomic():
-        # Locked and checked again: an attempt made meanwhile keeps the day as it is.
-        locked = Daily.objects.select_for_update().get(pk=daily.pk)
-        if locked.attempts.exists():
-            return Outcome(daily.variant, "refused", "an attempt started meanwhile: left as it is")
-        Daily.objects.filter(pk=daily.pk).update(
-            **dailies.daily_fields(daily.date, found), difficulty=None, sampling_win_rate=None,
-        )
-        transaction.on_commit(partial(dailies.ask_for_rating, daily.pk))
+    try:
+        actions.do_replace_daily(daily.pk, dailies.daily_fields(daily.date, found))
+    except actions.Played:
+        return Outcome(daily.variant, "refused", "an attempt started meanwhile: left as it is")
+    tasks.ask_for_rating(Daily.objects.get(pk=daily.pk))
     return Outcome(daily.variant, "replaced",
                    f"candidate {daily.candidate}: {why}; now candidate {found.index} "
-                   f"({found.band})")
+                   f"({found.band or 'not rated'})")

@@ -4,15 +4,23 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from patience.tomb import VARIANTS
 from solver_worker.rating import BANDS
 
 STATUSES = ["playing", "won", "lost"]
 
 
-class DailySerializer(serializers.Serializer):
+class NamesSerializer(serializers.Serializer):
+    """Whose figures these are, from the game registry."""
+
+    variant = serializers.CharField(help_text="the variant's slug (unique across games)")
+    game = serializers.CharField(help_text="its game's slug, as in the URLs")
+    game_name = serializers.CharField(help_text="e.g. Napoleon's Tomb")
+    variant_name = serializers.CharField()
+    card_count = serializers.IntegerField(help_text="cards home in a won game (52, 104)")
+
+
+class DailySerializer(NamesSerializer):
     date = serializers.DateField()
-    variant = serializers.ChoiceField(choices=list(VARIANTS))
     archived = serializers.BooleanField(help_text="its day is over: replayable, order shown")
     closes = serializers.DateTimeField(help_text="when ranked play on it ends (UTC midnight)")
     difficulty = serializers.FloatField(
@@ -32,6 +40,8 @@ class DailySerializer(serializers.Serializer):
     rating_games = serializers.IntegerField(allow_null=True,
                                             help_text="games the rating is measured over")
     rating_text = serializers.CharField(allow_null=True, help_text="the band and rate in words")
+    rated = serializers.BooleanField(
+        help_text="the variant has difficulty bands; false: screened winnable, not rated")
     cards = serializers.ListField(
         child=serializers.CharField(), allow_null=True,
         help_text="the stock order, top first: only once the day is over",
@@ -43,6 +53,7 @@ class MyAttemptSerializer(serializers.Serializer):
     ranked = serializers.BooleanField()
     status = serializers.ChoiceField(choices=STATUSES)
     home = serializers.IntegerField()
+    card_count = serializers.IntegerField(help_text="cards home in a won game")
     moves = serializers.IntegerField()
     hints = serializers.IntegerField()
     time = serializers.CharField(help_text="m:ss by the server's clock, first move to last")
@@ -81,7 +92,7 @@ class TodaySerializer(DailySerializer):
 
 class EntrySerializer(serializers.Serializer):
     player = serializers.CharField()
-    home = serializers.IntegerField(help_text="cards home; 52 is a win")
+    home = serializers.IntegerField(help_text="cards home; card_count of them is a win")
     status = serializers.ChoiceField(choices=STATUSES)
     finished = serializers.BooleanField()
     time = serializers.CharField()
@@ -99,6 +110,7 @@ class RankedEntrySerializer(EntrySerializer):
 class DayBoardSerializer(serializers.Serializer):
     date = serializers.DateField()
     variant = serializers.CharField()
+    card_count = serializers.IntegerField(help_text="cards home in a won game")
     page = serializers.IntegerField()
     next = serializers.IntegerField(allow_null=True)
     entries = RankedEntrySerializer(many=True)
@@ -107,6 +119,7 @@ class DayBoardSerializer(serializers.Serializer):
 class FieldSerializer(serializers.Serializer):
     date = serializers.DateField()
     variant = serializers.CharField()
+    card_count = serializers.IntegerField(help_text="cards home in a won game")
     entries = EntrySerializer(many=True)
 
 
@@ -118,6 +131,7 @@ class ArchiveDaySerializer(serializers.Serializer):
     rating = serializers.FloatField(allow_null=True)
     rating_games = serializers.IntegerField(allow_null=True)
     rating_text = serializers.CharField(allow_null=True)
+    rated = serializers.BooleanField()
 
 
 class StatsEntrySerializer(serializers.Serializer):
@@ -132,8 +146,7 @@ class StatsEntrySerializer(serializers.Serializer):
     best_played_streak = serializers.IntegerField()
 
 
-class AllTimeBoardSerializer(serializers.Serializer):
-    variant = serializers.CharField()
+class AllTimeBoardSerializer(NamesSerializer):
     board = serializers.ChoiceField(choices=["wins", "win-rate", "streak"])
     page = serializers.IntegerField()
     next = serializers.IntegerField(allow_null=True)
@@ -150,8 +163,7 @@ class CalendarDaySerializer(serializers.Serializer):
     under_review = serializers.BooleanField(help_text="held off the boards for review")
 
 
-class MyStatsSerializer(serializers.Serializer):
-    variant = serializers.CharField()
+class MyStatsSerializer(NamesSerializer):
     games = serializers.IntegerField(help_text="ranked dailies played")
     wins = serializers.IntegerField(help_text="ranked dailies won")
     win_rate = serializers.FloatField()

@@ -14,14 +14,15 @@ from functools import wraps
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
 from django.views.decorators.csrf import ensure_csrf_cookie
 
+import patience
 from game.actions import ActionError, free_play_stats, player_from
-from patience.tomb import DEFAULT_VARIANT, VARIANTS, Variant
 
-from . import actions, boards, chart_data, charts
+from . import actions, boards, chart_data, charts, preparing
 from .days import day_end, today
 
 View = Callable[..., HttpResponse]
@@ -34,41 +35,70 @@ def pages(view: View) -> View:
         try:
             return view(request, *args, **kwargs)
         except ActionError as error:
-            context = {"error": error.message, "variants": VARIANTS.values(),
+            context = {"error": error.message, "games": games(),
                        "retry": error.status == 503}  # a daily being screened: soon
             return render(request, "leaderboards/error.html", context, status=error.status)
     return wrapped
 
 
+def games() -> list[dict[str, Any]]:
+    """Every registered game with its variants, for the pages' menus and the daily home."""
+    return [{"slug": game.slug, "name": game.name, "variants": list(game.variants.values())}
+            for game in patience.GAMES.values()]
+
+
+def about(game: patience.Rules, variant: Any) -> dict[str, Any]:
+    """What every page of a game's variant shows: the game (name from the registry), the
+    variant, its game's other variants to switch to, and the cards a win brings home."""
+    return {"game": {"slug": game.slug, "name": game.name}, "variant": variant,
+            "variants": game.variants.values(), "card_count": game.card_count,
+            "games": games()}
+
+
 def daily_home(request: HttpRequest) -> HttpResponse:
-    return redirect("daily", variant=DEFAULT_VARIANT.slug)
+    """Every game and variant with a daily: each links to its today's page."""
+    return render(request, "leaderboards/daily_home.html", {"games": games()})
+
+
+def moved(name: str) -> View:
+    """An old address that named only the variant: redirect (301) to the same page under
+    its game, keeping the query string; an unknown variant is a 404."""
+    @pages
+    def redirect_to(request: HttpRequest, variant: str, **kwargs: Any) -> HttpResponse:
+        game, found = actions.check_game_variant(None, variant)
+        target = reverse(name, kwargs={"game": game.slug, "variant": found.slug, **kwargs})
+        query = request.META.get("QUERY_STRING", "")
+        return HttpResponseRedirect(f"{target}?{query}" if query else target, status=301)
+    redirect_to.__name__ = f"moved_{name.replace('-', '_')}"
+    return redirect_to
 
 
 @pages
 @ensure_csrf_cookie  # the page's script posts to start the game
-def daily(request: HttpRequest, variant: str) -> HttpResponse:
-    chosen = actions.check_variant(variant)
+def daily(request: HttpRequest, game: str, variant: str) -> HttpResponse:
+    rules, chosen = actions.check_game_variant(game, variant)
     try:
-        found = actions.todays_daily(chosen)
-    except actions.DailyNotReady as waiting:
-        return preparing(request, chosen, waiting.progress)
+        found = preparing.todays_daily(chosen)
+    except preparing.DailyNotReady as waiting:
+        return being_made(request, rules, chosen, waiting.progress)
     field = boards.field_of(found, found.date, chosen.slug)
     asker = player_from(request.user, request.session)
     return render(request, "leaderboards/daily.html", {
-        "variant": chosen, "variants": VARIANTS.values(), "daily": boards.daily_info(found),
+        **about(rules, chosen), "daily": boards.daily_info(found),
         "me": boards.my_attempt(found, asker, boards.site_url(request)),
         "play": actions.play_status(asker, found),
         "field": field, "my_rank": rank_in(field["entries"], request.user.get_username()),
     })
 
 
-def preparing(request: HttpRequest, variant: Variant, progress: dict[str, Any]) -> HttpResponse:
+def being_made(request: HttpRequest, game: patience.Rules, variant: Any,
+               progress: dict[str, Any]) -> HttpResponse:
     """Today's page while its deal is still being made elsewhere: at once, with the
     maker's progress; the script (or, without it, a meta refresh) shows the deal when
     it is ready."""
     day = today()
     return render(request, "leaderboards/daily.html", {
-        "variant": variant, "variants": VARIANTS.values(), "preparing": progress,
+        **about(game, variant), "preparing": progress,
         "daily": {"date": day.isoformat(), "closes": day_end(day).isoformat()},
         "field": boards.field_of(None, day, variant.slug), "me": None,
         "play": {"allowed": False},
@@ -83,20 +113,20 @@ def rank_in(entries: list[dict[str, Any]], name: str) -> int | None:
 
 @pages
 @ensure_csrf_cookie
-def day(request: HttpRequest, variant: str, day: str) -> HttpResponse:
-    chosen = actions.check_variant(variant)
-    found = actions.daily_of(actions.check_day(day), chosen)
+def day(request: HttpRequest, game: str, variant: str, day: str) -> HttpResponse:
+    rules, chosen = actions.check_game_variant(game, variant)
+    found = preparing.daily_of(actions.check_day(day), chosen)
     return render(request, "leaderboards/day.html", {
-        "variant": chosen, "variants": VARIANTS.values(), "daily": boards.daily_info(found),
+        **about(rules, chosen), "daily": boards.daily_info(found),
         "board": boards.day_board(found, actions.check_page(request.GET.get("page"))),
         "spread": chart_data.day_charts(found, request.user.pk),
     })
 
 
 @pages
-def archive(request: HttpRequest, variant: str) -> HttpResponse:
+def archive(request: HttpRequest, game: str, variant: str) -> HttpResponse:
     """Past dailies, newest first, a page at a time: ?before=<day> shows older ones."""
-    chosen = actions.check_variant(variant)
+    rules, chosen = actions.check_game_variant(game, variant)
     before = request.GET.get("before")
     days = boards.archive(chosen.slug, actions.check_day(before) if before else None,
                           limit=ARCHIVE_PAGE)
@@ -104,23 +134,23 @@ def archive(request: HttpRequest, variant: str) -> HttpResponse:
     for past in days:
         past["mine"] = mine.get(past["date"])
     return render(request, "leaderboards/archive.html", {
-        "variant": chosen, "variants": VARIANTS.values(), "days": days,
+        **about(rules, chosen), "days": days,
         "older": days[-1]["date"] if len(days) == ARCHIVE_PAGE else None,
     })
 
 
 @pages
-def all_time(request: HttpRequest, variant: str) -> HttpResponse:
+def all_time(request: HttpRequest, game: str, variant: str) -> HttpResponse:
     """Today's leaders and the three all-time boards; ?board=<name>&page=<n> turns the
     pages of one of them."""
-    chosen = actions.check_variant(variant)
+    rules, chosen = actions.check_game_variant(game, variant)
     asked = request.GET.get("board")
     paged = boards.ALL_TIME_BOARDS[0] if asked is None else actions.check_board(asked)
     page = actions.check_page(request.GET.get("page"))
     tables = [(name, boards.all_time_board(chosen.slug, name, page if name == paged else 1))
               for name in boards.ALL_TIME_BOARDS]
     return render(request, "leaderboards/boards.html", {
-        "variant": chosen, "variants": VARIANTS.values(), "tables": tables,
+        **about(rules, chosen), "tables": tables,
         "min_games": settings.BOARD_MIN_GAMES, "today": boards.field(chosen.slug),
     })
 
@@ -128,11 +158,12 @@ def all_time(request: HttpRequest, variant: str) -> HttpResponse:
 @pages
 def my_stats(request: HttpRequest) -> HttpResponse:
     """Free play for everyone (a visitor's figures live with their games); the ranked
-    dailies and their calendar for a logged-in player."""
+    dailies and their calendar for a logged-in player. Both grouped by game, then
+    variant, in the registry's order."""
     month = actions.check_month(request.GET.get("month"))
     free = free_play_stats(player_from(request.user, request.session))
     for entry in free:
-        entry["name"] = VARIANTS[entry["variant"]].name
+        entry["name"] = patience.variant_of(entry["variant"]).name
         for kind in entry["records"].values():
             kind["fastest"] = None if kind["fastest_ms"] is None else boards.clock(
                 kind["fastest_ms"])
@@ -145,12 +176,22 @@ def my_stats(request: HttpRequest) -> HttpResponse:
         bests = chart_data.monthly_bests(request.user.pk, today())
     for entry in stats:
         entry["weeks"] = month_grid(month, entry["calendar"])
-        entry["name"] = VARIANTS[entry["variant"]].name
+        entry["name"] = entry["variant_name"]  # under its game's heading
         entry["charts"] = history_charts(entry["variant"], entry["name"], rates, bests)
     return render(request, "leaderboards/my_stats.html", {
-        "stats": stats, "free": free, "month": month, "variants": VARIANTS.values(),
+        "stats": by_game(stats), "free": by_game(free), "month": month, "games": games(),
         **month_links(month),
     })
+
+
+def by_game(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Entries (each naming a variant) grouped under their game, in the registry's order;
+    a game with no entry is left out."""
+    grouped: dict[str, list[dict[str, Any]]] = {}
+    for entry in entries:
+        grouped.setdefault(patience.rules_of(entry["variant"]).slug, []).append(entry)
+    return [{"slug": game.slug, "name": game.name, "entries": grouped[game.slug]}
+            for game in patience.GAMES.values() if game.slug in grouped]
 
 
 def history_charts(variant: str, name: str, rates: dict[str, list[charts.Rate]],

@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from .errors import EngineError, IllegalMove, InvalidDeal, InvalidNotation
 from .protocol import Pile, Rules, Status, Table
+from .sthelena.rules import RULES as ST_HELENA_RULES
 from .tomb.rules import RULES as TOMB_RULES
 
 __all__ = [
@@ -51,7 +52,7 @@ def _register(*games: Rules) -> dict[str, Rules]:
     return registry
 
 
-GAMES: Final[Mapping[str, Rules]] = _register(TOMB_RULES)
+GAMES: Final[Mapping[str, Rules]] = _register(TOMB_RULES, ST_HELENA_RULES)
 DEFAULT_GAME: Final = TOMB_RULES
 _GAME_OF_VARIANT: Final = {slug: game for game in GAMES.values() for slug in game.variants}
 

@@ -118,21 +118,34 @@ static inline int home(const State *s) {
     return s->tomb + s->corners[0] + s->corners[1] + s->corners[2] + s->corners[3];
 }
 
-/* Fitting cell cards go home until none fits. Each removal moves the last
-   cell into the gap; the log keeps (index, rank) so that unsettle can put
-   every card back where it was: the callers undo their own moves by
-   position (a park takes back the last cell). */
-static int settle(State *s, uint8_t log[][2]) {
-    int moved = 0, again = 1;
+/* The one cell-settling routine: fitting cell cards go home until none fits.
+   The search (after each play), the relaxed search and its greedy certificate
+   all call it; they need the same fact (a fitting cell card goes home at once)
+   and the outcome does not depend on the order the cards go in: sending a card
+   home only makes foundations taller, so a fitting card keeps fitting until it
+   goes or a card of the same rank takes its slot, and equal ranks are
+   interchangeable (the argument in full: settle_cells in relaxation.py).
+   Each removal moves the last cell into the gap and raises the last corner at
+   the height (sorted corners stay sorted); when ``log`` is given it keeps
+   (index, rank) so that unsettle can put every card back where it was: the
+   search undoes its own moves by position (a park takes back the last cell).
+   Returns how many cards went home. */
+static inline int settle_cells(uint8_t *cells, int *nc, int *tomb, uint8_t *corners,
+                               uint8_t log[][2]) {
+    int moved = 0, again = *nc > 0;
     while (again) {
         again = 0;
-        for (int i = 0; i < s->nc; i++) {
-            int rank = s->cells[i];
-            if (fits(s, rank)) {
-                place(s, rank);
-                s->cells[i] = s->cells[--s->nc];
-                log[moved][0] = (uint8_t)i;
-                log[moved][1] = (uint8_t)rank;
+        int want = tomb_wants(*tomb);
+        for (int i = 0; i < *nc; i++) {
+            int rank = cells[i];
+            if (rank <= 6 ? rank == want : corner_index(corners, rank - 7) >= 0) {
+                if (rank <= 6) (*tomb)++;
+                else raise_corner(corners, rank - 7);
+                cells[i] = cells[--*nc];
+                if (log) {
+                    log[moved][0] = (uint8_t)i;
+                    log[moved][1] = (uint8_t)rank;
+                }
                 moved++;
                 again = 1;
                 break;
@@ -140,6 +153,10 @@ static int settle(State *s, uint8_t log[][2]) {
         }
     }
     return moved;
+}
+
+static int settle(State *s, uint8_t log[][2]) {
+    return settle_cells(s->cells, &s->nc, &s->tomb, s->corners, log);
 }
 
 static void unsettle(State *s, uint8_t log[][2], int moved) {
@@ -251,27 +268,15 @@ static int relaxed(Ctx *c, const uint8_t *waste, int top, int tomb, const uint8_
     memcpy(corners, corners_in, 4);
     memcpy(cells, cells_in, nc);
     int *counts = c->relax_counts;
-    for (int moved = 1; moved;) {
-        moved = 0;
-        int want = tomb_wants(tomb);
-        for (int i = 0; i < nc; i++) {
-            int rank = cells[i];
-            if (rank <= 6 ? rank == want : corner_index(corners, rank - 7) >= 0) {
-                if (rank <= 6) tomb++;
-                else corners[corner_index(corners, rank - 7)]++;
-                cells[i] = cells[--nc];
-                moved = 1;
-                break;
-            }
-        }
-        if (moved || top == 0) continue;
+    /* Forced part: fitting cell cards, then a fitting top card, go home. */
+    for (;;) {
+        settle_cells(cells, &nc, &tomb, corners, NULL);
+        if (top == 0) break;
         int rank = waste[top - 1];
-        if (rank <= 6 ? rank == want : corner_index(corners, rank - 7) >= 0) {
-            if (rank <= 6) tomb++;
-            else corners[corner_index(corners, rank - 7)]++;
-            top--;
-            moved = 1;
-        }
+        if (rank <= 6 ? rank != tomb_wants(tomb) : corner_index(corners, rank - 7) < 0) break;
+        if (rank <= 6) tomb++;
+        else raise_corner(corners, rank - 7);
+        top--;
     }
     if (top == 0) return 1;
     sort4(corners, 4);
@@ -314,28 +319,6 @@ static int relaxed(Ctx *c, const uint8_t *waste, int top, int tomb, const uint8_
         }
     }
     return 0;
-}
-
-/* A cheap certificate that the relaxation is solvable (most positions):
-   take the waste top-down, bring each card's foundation up to it with free
-   stock cards (and the cell cards that fit on the way) when that is
-   possible, otherwise park it. 1 means solved; 0 proves nothing. Mirrors
-   _greedy_solves in relaxation.py. */
-static int settle_relaxed(uint8_t *cells, int *nc, int tomb, uint8_t *corners) {
-    for (int moved = 1; moved;) {
-        moved = 0;
-        for (int i = 0; i < *nc; i++) {
-            int rank = cells[i], corner = rank >= 7 ? corner_index(corners, rank - 7) : -1;
-            if (rank <= 6 && rank == tomb_wants(tomb)) tomb++;
-            else if (corner >= 0) corners[corner]++;
-            else continue;
-            for (int j = i; j + 1 < *nc; j++) cells[j] = cells[j + 1];
-            (*nc)--;
-            moved = 1;
-            break;
-        }
-    }
-    return tomb;
 }
 
 static int cell_find(const uint8_t *cells, int nc, int rank) {
@@ -424,6 +407,11 @@ static int bring_a_cell_card_home(uint8_t *cells, int *nc, int tomb, uint8_t *co
     return -1;
 }
 
+/* A cheap certificate that the relaxation is solvable (most positions):
+   take the waste top-down, bring each card's foundation up to it with free
+   stock cards (and the cell cards that fit on the way) when that is
+   possible, otherwise park it. 1 means solved; 0 proves nothing. Mirrors
+   _greedy_solves in relaxation.py. */
 static int greedy_relaxed(const State *s) {
     uint8_t cells[CELLS + 1], corners[4];
     int nc = s->nc, counts[14], tomb = s->tomb;
@@ -432,7 +420,7 @@ static int greedy_relaxed(const State *s) {
     memcpy(counts, s->stock_count, sizeof counts);
     for (int top = s->nw - 1; top >= 0; top--) {
         int rank = s->waste[top];
-        tomb = settle_relaxed(cells, &nc, tomb, corners);
+        settle_cells(cells, &nc, &tomb, corners, NULL);
         if (rank <= 6) {
             int reached = advance_tomb(rank, tomb, cells, &nc, counts);
             if (reached >= 0) { tomb = reached + 1; continue; }
@@ -442,7 +430,8 @@ static int greedy_relaxed(const State *s) {
         while (nc >= CELLS) {
             int freed = bring_a_cell_card_home(cells, &nc, tomb, corners, counts);
             if (freed < 0) return 0;
-            tomb = settle_relaxed(cells, &nc, freed, corners);
+            tomb = freed;
+            settle_cells(cells, &nc, &tomb, corners, NULL);
         }
         cells[nc++] = (uint8_t)rank;
     }

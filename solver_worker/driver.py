@@ -20,7 +20,7 @@ cards) need no recursion.
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field
 from typing import Final, Generic, Literal, Protocol, TypeVar
 
@@ -65,6 +65,10 @@ class GameSearch(Protocol[State]):
         ...
 
 
+class _OutOfBudget(Exception):
+    pass
+
+
 class _Walk(Generic[State]):
     def __init__(self, game: GameSearch[State], budget: Budget, exact: bool) -> None:
         self.game, self.exact = game, exact
@@ -73,40 +77,52 @@ class _Walk(Generic[State]):
         self.deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         self.failed: set[Hashable] = set()
 
-    def over_budget(self) -> bool:
+    def count(self) -> None:
+        """One more position searched; out of budget past the limit."""
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
-            return True
-        return (self.deadline is not None and self.nodes % TIME_CHECK_EVERY == 0
-                and time.perf_counter() > self.deadline)
+            raise _OutOfBudget
+        if (self.deadline is not None and self.nodes % TIME_CHECK_EVERY == 0
+                and time.perf_counter() > self.deadline):
+            raise _OutOfBudget
 
-    def enter(self, state: State) -> Iterator[tuple[str, State]] | None:
-        """The children to walk, or None when the state is known or found dead."""
+    def enter(self, state: State) -> tuple[Hashable, Iterator[tuple[str, State]]] | None:
+        """The state's key and children to walk, or None when it is known or found dead.
+
+        A node is a state entered that is not already known to fail: the count
+        (and so the budget) is the number of positions searched, as the Tomb's
+        compiled core counts them, so both give the same figures."""
         game = self.game
         key = game.key(state)
         if key in self.failed:
             return None
+        self.count()
         if game.dead(state):
             self.failed.add(key)
             return None
-        return game.children(state, self.exact)
+        return key, game.children(state, self.exact)
 
     def run(self, start: State) -> Outcome:
+        try:
+            return self.walk(start)
+        except _OutOfBudget:
+            return "budget", [], self.nodes
+
+    def walk(self, start: State) -> Outcome:
         game = self.game
         if game.won(start):
             return "won", [], 0
         first = self.enter(start)
         if first is None:
             return "exhausted", [], self.nodes
-        stack: list[tuple[State, Iterator[tuple[str, State]]]] = [(start, first)]
+        stack: list[tuple[Hashable, Iterator[tuple[str, State]]]] = [first]
         line: list[str] = []
+        failed = self.failed
         while stack:
-            if self.over_budget():
-                return "budget", [], self.nodes
-            state, children = stack[-1]
+            key, children = stack[-1]
             step = next(children, None)
             if step is None:
-                self.failed.add(game.key(state))
+                failed.add(key)
                 stack.pop()
                 if line:
                     line.pop()
@@ -114,9 +130,9 @@ class _Walk(Generic[State]):
             move, child = step
             if game.won(child):
                 return "won", [*line, move], self.nodes
-            grandchildren = self.enter(child)
-            if grandchildren is not None:
-                stack.append((child, grandchildren))
+            entered = self.enter(child)
+            if entered is not None:
+                stack.append(entered)
                 line.append(move)
         return "exhausted", [], self.nodes
 
@@ -146,15 +162,26 @@ def remaining(budget: Budget, start: float, nodes_spent: int) -> Budget:
 _VERDICT_OF: Final[dict[str, Verdict]] = {"won": "won", "exhausted": "lost", "budget": "unknown"}
 
 
+# One pass of a search: given its budget and exactness, how it ended.
+Pass = Callable[[Budget, bool], Outcome]
+
+
 def decide(
     game: GameSearch[State], start: State, budget: Budget, greedy_share: float = 0.5
 ) -> tuple[Verdict, list[str], int]:
     """A greedy pass with part of the budget, then the exact pass, which alone says "lost".
 
     Returns the verdict, the abstract winning line (empty unless won) and the nodes spent."""
+    return decide_by(lambda share, exact: search_pass(game, start, share, exact),
+                     budget, greedy_share)
+
+
+def decide_by(run_pass: Pass, budget: Budget, greedy_share: float = 0.5
+              ) -> tuple[Verdict, list[str], int]:
+    """``decide`` for a search that runs its own passes (such as a compiled core)."""
     began = time.perf_counter()
-    status, line, nodes = search_pass(game, start, split(budget, greedy_share), exact=False)
+    status, line, nodes = run_pass(split(budget, greedy_share), False)
     if status == "won":
         return "won", line, nodes
-    status, line, more = search_pass(game, start, remaining(budget, began, nodes), exact=True)
+    status, line, more = run_pass(remaining(budget, began, nodes), True)
     return _VERDICT_OF[status], line, nodes + more

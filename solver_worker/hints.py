@@ -1,44 +1,63 @@
 """Hints (RULES.md, "Hint"): the next move of a winning line while the solver
-finds one, otherwise a sensible move that does not end the game at once."""
+finds one, otherwise a sensible move that does not end the game at once.
+
+Game-agnostic: the line comes from the game's search (``games.solve_position``),
+and "sensible" is read from the view's ``paths`` and the roles of the table's
+piles (``patience.protocol.Pile.role``), which every game gives.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Final
 
-from patience.tomb import Kind, Move, Position, Status
+from patience import Status, rules_of
 
-from .search import Budget, solve
+from .driver import Budget
+from .games import solve_position
 
 DEFAULT_BUDGET_S: Final = 0.6
 
 
-def hint(position: Position, budget_s: float = DEFAULT_BUDGET_S) -> dict[str, Any]:
+def hint(position: Any, budget_s: float = DEFAULT_BUDGET_S) -> dict[str, Any]:
     """``{"move", "verdict", "line_length"}``; verdict is winnable, lost,
     unknown, or won (the game is over). Names no card at all."""
     status = position.status
     if status is not Status.PLAYING:
         return {"move": None, "verdict": status.value, "line_length": None}
-    result = solve(position, Budget(seconds=budget_s))
+    result = solve_position(position, Budget(seconds=budget_s))
     if result.verdict == "won":
         return {"move": result.line[0], "verdict": "winnable", "line_length": len(result.line)}
     return {"move": sensible_move(position), "verdict": result.verdict, "line_length": None}
 
 
-def sensible_move(position: Position) -> str | None:
-    """A legal move that leaves the game going, best first: play home, turn,
-    turn over, park. Falls back to any legal move when every one ends it."""
-    legal = position.legal_moves()
-    ranked = sorted(legal, key=_preference)
+def sensible_move(position: Any) -> str | None:
+    """A legal move that leaves the game going, best first: a card home, turn
+    cards, turn the waste over, a move between piles, a card into a cell (in
+    Napoleon's Tomb: F and X, D, R, C). Falls back to the first when every
+    legal move ends the game."""
+    ranked = sorted(position.legal_moves(), key=_preference_of(position))
     for move in ranked:
         trial = position.copy()
         trial.apply(move)
         if trial.status is not Status.LOST:
-            return move.notation
-    return ranked[0].notation if ranked else None
+            return str(move.notation)
+    return str(ranked[0].notation) if ranked else None
 
 
-_KIND_ORDER: Final = {Kind.FOUNDATION: 0, Kind.DRAW: 1, Kind.REDEAL: 2, Kind.CELL: 3}
+def _preference_of(position: Any) -> Any:
+    """Each legal move's rank by the roles of the piles it goes from and to."""
+    rules = rules_of(position.variant.slug)
+    roles = {pile.name: pile.role for pile in rules.table(position.variant).piles}
+    paths: dict[str, list[str]] = rules.visible_view(position)["paths"]
 
+    def preference(move: Any) -> int:
+        source, target = (roles.get(name, "") for name in paths.get(move.notation, ("", "")))
+        if target == "foundation":
+            return 0
+        if source == "stock":
+            return 1
+        if target == "stock":
+            return 2
+        return 4 if target == "cell" else 3
 
-def _preference(move: Move) -> int:
-    return _KIND_ORDER[move.kind]
+    return preference

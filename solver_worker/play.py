@@ -27,9 +27,8 @@ from functools import partial
 from multiprocessing import Pool
 from typing import Any, Final
 
-from patience.tomb import VARIANTS
-
 from .deal_ranges import parse_deal_list
+from .games import blind_of_variant, blind_variants
 from .players import NODES, PLAYERS, SAMPLES, SOLVE_S, Game, play_game
 
 Z95: Final = 1.959963984540054  # the normal quantile for a two-sided 95% interval
@@ -84,8 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m solver_worker.play",
         description="Play deals with a blind player and report its win rate.",
     )
-    parser.add_argument("--player", choices=PLAYERS, default="careful")
-    parser.add_argument("--variant", choices=sorted(VARIANTS), default="three-card")
+    parser.add_argument("--player", default="careful",
+                        help="a rule player of the variant's game (Napoleon's Tomb: "
+                             f"{', '.join(PLAYERS)}), or sampling (any game)")
+    parser.add_argument("--variant", choices=blind_variants(), default="three-card")
     parser.add_argument("--deals", default="1-100", help="ranges and lists: 1-2400 or 7,19,23")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true", help="JSON lines instead of a table")
@@ -107,6 +108,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(error))  # exits with status 2
     if args.jobs < 1 or args.samples < 1 or args.nodes < 1 or args.solve_s <= 0:
         parser.error("--jobs, --samples, --nodes and --solve-s must be positive")
+    known = [*blind_of_variant(args.variant).rule_players, "sampling"]
+    if args.player not in known:
+        parser.error(f"--player: {args.variant} has the players {', '.join(known)}")
     options: dict[str, Any] = {}
     if args.player == "sampling":
         options = {"samples": args.samples, "nodes": args.nodes, "seconds": args.solve_s,

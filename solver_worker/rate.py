@@ -25,18 +25,19 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-from patience.tomb import VARIANTS, new_game
+from patience import rules_of
 
 from .deal_ranges import parse_deal_list
+from .driver import Budget
+from .games import blind_variants, solve_position
 from .rating import BANDS, GAMES, band_of, cuts_from, rate
-from .search import Budget, solve
 
 
 def rate_one(deal: int, variant: str, budget_s: float | None) -> dict[str, Any]:
-    position = new_game(deal, variant)
+    position = rules_of(variant).new_game(deal, variant)
     row: dict[str, Any] = {"deal": deal, "variant": variant}
     if budget_s is not None:
-        verdict = solve(position.copy(), Budget(seconds=budget_s)).verdict
+        verdict = solve_position(position.copy(), Budget(seconds=budget_s)).verdict
         row["winnable"] = verdict == "won"
         if verdict != "won":
             return row
@@ -103,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m solver_worker.rate",
         description="Rate deals by how often graded stock-blind players win them.",
     )
-    parser.add_argument("--variant", choices=sorted(VARIANTS), default="three-card")
+    parser.add_argument("--variant", choices=blind_variants(), default="three-card")
     parser.add_argument("--deals", default="1-100", help="ranges and lists: 1-500 or 7,19,23")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true", help="JSON lines (the default too)")

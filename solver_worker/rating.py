@@ -5,7 +5,7 @@ or it does not), and the strong sampling player wins almost every winnable
 3-card deal, so neither spreads the deals. The rating here is a measured win
 rate over K games: a ladder of policies from weak to strong, the noisy ones
 played with several seeds, every one deciding from the player's own
-``Sight`` only (never the stock order), on the engine alone.
+view only (never the hidden cards' order), on the engine alone.
 
 The ladder, weakest first (``POLICIES``):
 
@@ -20,6 +20,11 @@ The ladder, weakest first (``POLICIES``):
 * ``careful``, ``freeing``, ``near1``, ``near2``: the deterministic players,
   one game each (more seeds would replay the same game).
 
+The rules are the game's own rule players (``BlindGame.rule_players``: the
+names above are Napoleon's Tomb's, ``solver_worker.games.blind_tomb``); a game
+without one of them plays the rest of the ladder (``ladder``), so the ladder
+serves every game with blind knowledge.
+
 A game costs about half a millisecond (the engine alone, no search), so the
 whole ladder (``GAMES`` games) rates a deal in well under a second in either
 variant (docs/figures.md measures it). Each noisy game's random choices come
@@ -31,16 +36,15 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from patience.cards import RANK
-from patience.tomb import Position, Status
-from patience.tomb.moves import TO_CELL, Move
+from patience import Status
 
-from .players import MAX_PLIES, Sight, real_choices, rule_move, wanted_within
+from .blind import BlindGame, Chooser
+from .games import blind_of
+from .players import MAX_PLIES
 
 NOISY_SEEDS: Final = 20  # games per noisy policy
 BANDS: Final = ("easy", "medium", "hard", "expert")
@@ -49,66 +53,57 @@ BANDS_FILE: Final = Path(__file__).with_name("data") / "bands.json"
 
 @dataclass(frozen=True, slots=True)
 class Policy:
-    """A blind player: a rule (``near`` ranks of look-ahead, 0 = the freeing
-    rule, None = no rule: random play) and a slip chance."""
+    """A blind player: a rule player of the game (by name in its
+    ``BlindGame.rule_players``; None = no rule: random play) and a slip chance."""
 
     name: str
-    near: int | None
+    rule: str | None
     slip: float
 
     @property
     def seeds(self) -> int:
-        return NOISY_SEEDS if self.near is None or self.slip > 0 else 1
+        return NOISY_SEEDS if self.rule is None or self.slip > 0 else 1
 
 
 POLICIES: Final = (
     Policy("random", None, 1.0),
-    Policy("careful~30", 3, 0.30),
-    Policy("careful~10", 3, 0.10),
-    Policy("careful~3", 3, 0.03),
-    Policy("freeing~5", 0, 0.05),
-    Policy("near2~5", 2, 0.05),
-    Policy("careful", 3, 0.0),
-    Policy("freeing", 0, 0.0),
-    Policy("near1", 1, 0.0),
-    Policy("near2", 2, 0.0),
+    Policy("careful~30", "careful", 0.30),
+    Policy("careful~10", "careful", 0.10),
+    Policy("careful~3", "careful", 0.03),
+    Policy("freeing~5", "freeing", 0.05),
+    Policy("near2~5", "near2", 0.05),
+    Policy("careful", "careful", 0.0),
+    Policy("freeing", "freeing", 0.0),
+    Policy("near1", "near1", 0.0),
+    Policy("near2", "near2", 0.0),
 )
-GAMES: Final = sum(policy.seeds for policy in POLICIES)
+GAMES: Final = sum(policy.seeds for policy in POLICIES)  # for a game with every rule
 
 
-def rule_with(sight: Sight, near: int) -> Move | None:
-    """The careful player's rule with ``near`` ranks of look-ahead (0: the freeing
-    player's rule; 3: the careful player's, ``players.rule_move``)."""
-    if near in (0, 3):
-        return rule_move(sight, near=near == 3)
-    # The careful rule with another look-ahead: park a top card that does not fit
-    # when a foundation wants it within ``near`` ranks; else the freeing rule
-    # (which parks only to free the card beneath, or turns cards).
-    waste, free = sight.waste, sight.free_cell()
-    if waste and free >= 0 and sight.fitting(waste[-1]) < 0 \
-            and wanted_within(RANK[waste[-1]], sight.wants, near):
-        return TO_CELL[free]
-    return rule_move(sight, near=False)
+def ladder(game: BlindGame) -> tuple[Policy, ...]:
+    """The policies a game can play: those whose rule player it has."""
+    return tuple(policy for policy in POLICIES
+                 if policy.rule is None or policy.rule in game.rule_players)
 
 
-def chooser(policy: Policy, seed: int) -> Callable[[Position], Move | None]:
+def chooser(policy: Policy, seed: int) -> Chooser:
     """The policy's move in a position, from what the player sees only."""
     rng = random.Random(f"{policy.name}/{seed}")
 
-    def choose(position: Position) -> Move | None:
-        sight = Sight.of(position)
-        if policy.near is None or (policy.slip > 0 and rng.random() < policy.slip):
-            choices = real_choices(position)
+    def choose(position: Any) -> Any | None:
+        game = blind_of(position)
+        if policy.rule is None or (policy.slip > 0 and rng.random() < policy.slip):
+            choices = game.candidate_moves(position)
             if choices:
                 return rng.choice(choices)
-            if policy.near is None:
+            if policy.rule is None:
                 return None
-        return rule_with(sight, policy.near)
+        return game.rule_players[policy.rule](position)
 
     return choose
 
 
-def play(position: Position, policy: Policy, seed: int) -> bool:
+def play(position: Any, policy: Policy, seed: int) -> bool:
     """One game of the policy from a copy of ``position``: won or not."""
     game = position.copy()
     choose = chooser(policy, seed)
@@ -119,7 +114,7 @@ def play(position: Position, policy: Policy, seed: int) -> bool:
         if move is None:
             break
         game.apply(move)
-    return game.status is Status.WON
+    return bool(game.status is Status.WON)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,13 +132,16 @@ class Rating:
                 "by_policy": self.by_policy}
 
 
-def rate(position: Position) -> Rating:
-    """The deal's measured win rate over the whole ladder (``GAMES`` games)."""
+def rate(position: Any) -> Rating:
+    """The deal's measured win rate over the game's ladder (``GAMES`` games for
+    a game with every rule player, such as Napoleon's Tomb)."""
+    policies = ladder(blind_of(position))
     by_policy = {
         policy.name: sum(play(position, policy, seed) for seed in range(policy.seeds))
-        for policy in POLICIES
+        for policy in policies
     }
-    return Rating(sum(by_policy.values()), GAMES, by_policy)
+    games = sum(policy.seeds for policy in policies)
+    return Rating(sum(by_policy.values()), games, by_policy)
 
 
 # -- bands -------------------------------------------------------------------

@@ -39,6 +39,42 @@ def tomb_wants(tomb: int) -> int:
     return 6 - tomb % 6 if tomb < TOMB_SIZE else 0
 
 
+def settle_cells(cells: list[int], tomb: int, corners: list[int]) -> int:
+    """Send fitting cell cards home until none fits; the tomb count after.
+
+    ``cells`` (ranks) and ``corners`` (heights) change in place. The one
+    settling routine of the Python solver: the search after each play, the
+    relaxed search and its greedy certificate all call it, since all three
+    need the same fact: a cell card that fits goes home at once (in the real
+    game the engine does it; in the relaxed game nothing is gained by waiting).
+
+    The outcome does not depend on the order the cards go in, so one routine
+    serves every caller whatever order it keeps its cells and corners in.
+    Sending a card home only makes foundations taller, so a card that fits
+    keeps fitting until it goes or a card of the *same* rank takes its slot
+    (a foundation at a height takes one rank only), and equal ranks are
+    interchangeable: every order ends with the same multisets of cell ranks
+    and corner heights and the same tomb count. Any corner at the wanted
+    height takes the card, corners being interchangeable; callers that keep
+    corners sorted sort them again after.
+    """
+    moved = True
+    while moved and cells:
+        moved = False
+        want = tomb_wants(tomb)
+        for i, rank in enumerate(cells):
+            if rank == want:  # only an A-6 can equal it
+                tomb += 1
+            elif rank >= 7 and rank - 7 in corners:
+                corners[corners.index(rank - 7)] += 1
+            else:
+                continue
+            del cells[i]
+            moved = True
+            break
+    return tomb
+
+
 def is_dead(
     waste: bytes, cells: tuple[int, ...], tomb: int, corners: tuple[int, ...],
     stock_counts: list[int], limit: int = 2000,
@@ -54,38 +90,24 @@ def is_dead(
     counts = stock_counts[:]  # a give-up may leave it half-restored
 
     def solvable(top: int, tomb: int, corners: list[int], cells: list[int]) -> bool:
-        # Forced part: fitting cell cards and fitting top cards go home.
+        # Forced part: fitting cell cards and fitting top cards go home
+        # (cell cards first, as before any top card: the order the C core keeps).
         cells = cells[:]
         corners = corners[:]
-        moved = True
-        while moved:
-            moved = False
-            want = tomb_wants(tomb)
-            for i, rank in enumerate(cells):
-                if rank <= 6:
-                    if rank == want:
-                        tomb += 1
-                        del cells[i]
-                        moved = True
-                        break
-                elif rank - 7 in corners:
-                    corners[corners.index(rank - 7)] += 1
-                    del cells[i]
-                    moved = True
+        while True:
+            tomb = settle_cells(cells, tomb, corners)
+            if not top:
+                break
+            rank = waste[top - 1]
+            if rank <= 6:
+                if rank != tomb_wants(tomb):
                     break
-            if moved:
-                continue
-            if top:
-                rank = waste[top - 1]
-                if rank <= 6:
-                    if rank == want:
-                        tomb += 1
-                        top -= 1
-                        moved = True
-                elif rank - 7 in corners:
-                    corners[corners.index(rank - 7)] += 1
-                    top -= 1
-                    moved = True
+                tomb += 1
+            elif rank - 7 in corners:
+                corners[corners.index(rank - 7)] += 1
+            else:
+                break
+            top -= 1
         if top == 0:
             return True  # the rest lies in cells and the free stock: it all goes home
         corners.sort()
@@ -166,7 +188,7 @@ def _greedy_solves(
     """
     for top in range(len(waste) - 1, -1, -1):
         rank = waste[top]
-        tomb = _settle_cells(cells, tomb, corners)
+        tomb = settle_cells(cells, tomb, corners)
         if rank <= 6:
             reached = _advance_tomb(rank, tomb, cells, counts)
             if reached is not None:
@@ -178,7 +200,7 @@ def _greedy_solves(
             freed = _bring_a_cell_card_home(cells, tomb, corners, counts)
             if freed is None:
                 return False
-            tomb = _settle_cells(cells, freed, corners)
+            tomb = settle_cells(cells, freed, corners)
         cells.append(rank)
     return True
 
@@ -200,23 +222,6 @@ def _bring_a_cell_card_home(
             cells[:] = rest
             return tomb
     return None
-
-
-def _settle_cells(cells: list[int], tomb: int, corners: list[int]) -> int:
-    moved = True
-    while moved:
-        moved = False
-        for i, rank in enumerate(cells):
-            if rank <= 6 and rank == tomb_wants(tomb):
-                tomb += 1
-            elif rank >= 7 and rank - 7 in corners:
-                corners[corners.index(rank - 7)] += 1
-            else:
-                continue
-            del cells[i]
-            moved = True
-            break
-    return tomb
 
 
 def _advance_tomb(rank: int, tomb: int, cells: list[int], counts: list[int]) -> int | None:

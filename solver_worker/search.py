@@ -15,7 +15,8 @@ verdict:
    card that fits is the same as playing it: it goes home at once.
 4. The state graph has no cycles (each move turns a card, plays one home,
    parks one, or spends a redeal), so a state that failed once fails always:
-   the transposition table stores failed states only.
+   the transposition table stores failed states only (the driver's rule,
+   ``solver_worker.driver``, which walks this game's ``TombSearch``).
 5. Forced play (classic turn order only, i.e. the classic deal, or the
    3-card deal once no redeal is left): a top waste card of rank r that fits
    is played at once when no other card of rank r is left in the stock.
@@ -29,6 +30,9 @@ verdict:
 6. Dead positions: see ``relaxation``; used where the waste order is fixed,
    in both passes. It is not run after a play: the relaxation of the child
    is the parent's with a forced move made, so it cannot newly fail.
+7. Cells settle after every play (``relaxation.settle_cells``, the one
+   routine the relaxation uses too): a cell card that fits goes home at
+   once, as the engine does, so it is not a choice.
 
 A first, *unsafe* pass plays every fitting card at once. It only ever finds
 wins (each win it finds is a real line); it never declares a loss.
@@ -38,16 +42,17 @@ from __future__ import annotations
 
 import importlib
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final
 
-from patience.cards import RANK
-from patience.tomb import Position, parse_move
-from patience.tomb.moves import TOMB
-from patience.tomb.position import EMPTY
+from patience.tomb import EMPTY, RANK, TOMB, Position, parse_move
 
-from .driver import Budget, Result, Verdict
-from .relaxation import is_dead, tomb_wants
+from .driver import Budget, Outcome, Result, decide_by
+from .driver import search_pass as drive
+from .relaxation import is_dead, settle_cells, tomb_wants
+
+__all__ = ["Budget", "Result", "Table", "TombSearch", "search_pass", "solve", "to_notation"]
 
 _core: Any
 try:  # the compiled core, built by the install step (setup.py)
@@ -57,12 +62,7 @@ except ImportError:  # pragma: no cover - a checkout without a compiler
 
 FULL_HOME: Final = 52
 CELL_COUNT: Final = 4
-TIME_CHECK_EVERY: Final = 16
 PLAY, PARK, DRAW, REDEAL = "F", "C", "D", "R"
-
-
-class _OutOfBudget(Exception):
-    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,27 +87,14 @@ class Table:
             redeals=position.redeals_left,
         )
 
+    def state(self) -> TombState:
+        return (self.stock, self.waste, self.cells, self.tomb, self.corners, self.redeals, True)
 
-def settle(
-    cells: tuple[int, ...], tomb: int, corners: tuple[int, ...]
-) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
-    """Send fitting cell cards home until none fits (the result does not
-    depend on the order: placing a card only ever makes more cards fit)."""
-    moved = True
-    while moved and cells:
-        moved = False
-        want = tomb_wants(tomb)
-        for i, rank in enumerate(cells):
-            if rank == want:
-                tomb += 1
-            elif rank >= 7 and rank - 7 in corners:
-                corners = _raise(corners, rank - 7)
-            else:
-                continue
-            cells = cells[:i] + cells[i + 1 :]
-            moved = True
-            break
-    return cells, tomb, corners
+
+# The search's state: stock, waste, cells (sorted), tomb count, corner heights
+# (sorted), redeals left, and whether the dead test is due (not after a play,
+# rule 6; it is no part of the key).
+TombState = tuple[bytes, bytes, tuple[int, ...], int, tuple[int, ...], int, bool]
 
 
 def _raise(corners: tuple[int, ...], height: int) -> tuple[int, ...]:
@@ -125,111 +112,79 @@ def fits(rank: int, tomb: int, corners: tuple[int, ...]) -> bool:
     return rank - 7 in corners
 
 
-class Searcher:
-    """One search from one position, with its own tables and budget."""
+def _place(rank: int, tomb: int, corners: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    if rank <= 6:
+        return tomb + 1, corners
+    return tomb, _raise(corners, rank - 7)
 
-    def __init__(self, turn: int, budget: Budget) -> None:
+
+class TombSearch:
+    """Napoleon's Tomb on the one driver: rules 1-7 of the module docstring."""
+
+    def __init__(self, turn: int) -> None:
         self.turn = turn
-        self.nodes = 0
-        self.node_limit = budget.nodes
-        self.deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
-        self.failed: set[bytes] = set()
         self.dead_checks = 0
 
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
-            raise _OutOfBudget
-        if (self.deadline is not None and self.nodes % TIME_CHECK_EVERY == 0
-                and time.perf_counter() > self.deadline):
-            raise _OutOfBudget
+    def won(self, state: TombState) -> bool:
+        return state[3] + sum(state[4]) == FULL_HOME
 
-    def run(self, table: Table, exact: bool) -> list[str] | None:
-        """A winning line of abstract moves, or None if there is none (when
-        ``exact``) or none was found by the greedy pass (when not)."""
-        self.failed = set()
-        self.exact = exact
-        path: list[str] = []
-        t = table
-        if self._search(t.stock, t.waste, t.cells, t.tomb, t.corners, t.redeals, path):
-            path.reverse()
-            return path
-        return None
+    def key(self, state: TombState) -> bytes:
+        stock, waste, _cells, tomb, corners, redeals, _due = state
+        return b"".join((stock, b"\0", waste, b"\0", bytes(corners), bytes((tomb, redeals))))
 
-    def _search(
-        self, stock: bytes, waste: bytes, cells: tuple[int, ...], tomb: int,
-        corners: tuple[int, ...], redeals: int, path: list[str], check_dead: bool = True,
-    ) -> bool:
-        if tomb + sum(corners) == FULL_HOME:
-            return True
-        key = b"".join((stock, b"\0", waste, b"\0", bytes(corners), bytes((tomb, redeals))))
-        failed = self.failed
-        if key in failed:
+    def dead(self, state: TombState) -> bool:
+        """Rule 6, where the waste order is fixed (no redeal left)."""
+        stock, waste, cells, tomb, corners, redeals, due = state
+        if not (due and waste and redeals == 0):
             return False
-        self._tick()
-        exact = self.exact
-        fixed_order = redeals == 0  # the waste will never be regrouped
-        # The dead test is sound, so the greedy pass uses it too: it cuts
-        # the subtrees where no win can hide and so finds wins sooner.
-        if (fixed_order and waste and check_dead
-                and self._dead(stock, waste, cells, tomb, corners)):
-            failed.add(key)
-            return False
+        self.dead_checks += 1
+        counts = [0] * 14
+        for rank in stock:
+            counts[rank] += 1
+        return is_dead(waste, cells, tomb, corners, counts)
+
+    def children(self, state: TombState, exact: bool) -> Iterator[tuple[str, TombState]]:
+        """Rule 3's choices for the top card, with rule 5's forced play."""
+        stock, waste, cells, tomb, corners, redeals, _due = state
         if waste:
             top = waste[-1]
             if fits(top, tomb, corners):
-                new_cells, new_tomb, new_corners = settle(
-                    cells, *_place(top, tomb, corners)
-                )
-                if self._search(stock, waste[:-1], new_cells, new_tomb, new_corners,
-                                redeals, path, check_dead=False):
-                    path.append(PLAY)
-                    return True
-                forced = not exact or (fixed_order and top not in stock)
-                if forced:
-                    failed.add(key)
-                    return False
+                yield PLAY, self._play(state)
+                if not exact or (redeals == 0 and top not in stock):
+                    return  # forced (rule 5), or the greedy pass's unproved rule
             elif len(cells) < CELL_COUNT:
-                tries = (self._park, self._draw)
-                if not self._park_first(top, tomb, corners):
-                    tries = (self._draw, self._park)
-                for attempt in tries:
-                    if attempt(stock, waste, cells, tomb, corners, redeals, path):
-                        return True
-                failed.add(key)
-                return False
-        if self._draw(stock, waste, cells, tomb, corners, redeals, path):
-            return True
-        failed.add(key)
-        return False
+                parked = tuple(sorted((*cells, top)))
+                park = PARK, (stock, waste[:-1], parked, tomb, corners, redeals, True)
+                draw = self._draw(state)
+                tries = (park, draw) if self._park_first(top, tomb, corners) else (draw, park)
+                for step in tries:
+                    if step is not None:
+                        yield step
+                return
+        draw = self._draw(state)
+        if draw is not None:
+            yield draw
 
-    def _park(
-        self, stock: bytes, waste: bytes, cells: tuple[int, ...], tomb: int,
-        corners: tuple[int, ...], redeals: int, path: list[str],
-    ) -> bool:
-        parked = tuple(sorted((*cells, waste[-1])))
-        if self._search(stock, waste[:-1], parked, tomb, corners, redeals, path):
-            path.append(PARK)
-            return True
-        return False
+    @staticmethod
+    def _play(state: TombState) -> TombState:
+        stock, waste, cells, tomb, corners, redeals, _due = state
+        tomb, corners = _place(waste[-1], tomb, corners)
+        if cells:
+            cell_list, corner_list = list(cells), list(corners)
+            tomb = settle_cells(cell_list, tomb, corner_list)
+            cells, corners = tuple(cell_list), tuple(sorted(corner_list))
+        return stock, waste[:-1], cells, tomb, corners, redeals, False
 
-    def _draw(
-        self, stock: bytes, waste: bytes, cells: tuple[int, ...], tomb: int,
-        corners: tuple[int, ...], redeals: int, path: list[str],
-    ) -> bool:
+    def _draw(self, state: TombState) -> tuple[str, TombState] | None:
         """Turn cards, or turn the waste over when the stock is empty."""
+        stock, waste, cells, tomb, corners, redeals, _due = state
         if stock:
             count = min(self.turn, len(stock))
             turned = stock[-count:][::-1]
-            if self._search(stock[:-count], waste + turned, cells, tomb, corners, redeals, path):
-                path.append(DRAW)
-                return True
-        elif waste and redeals and self._search(
-            waste[::-1], b"", cells, tomb, corners, redeals - 1, path
-        ):
-            path.append(REDEAL)
-            return True
-        return False
+            return DRAW, (stock[:-count], waste + turned, cells, tomb, corners, redeals, True)
+        if waste and redeals:
+            return REDEAL, (waste[::-1], b"", cells, tomb, corners, redeals - 1, True)
+        return None
 
     @staticmethod
     def _park_first(rank: int, tomb: int, corners: tuple[int, ...]) -> bool:
@@ -238,22 +193,6 @@ class Searcher:
             want = tomb_wants(tomb)
             return want > 0 and 0 < want - rank + (6 if want < rank else 0) <= 3
         return any(0 < rank - 7 - height <= 3 for height in corners)
-
-    def _dead(
-        self, stock: bytes, waste: bytes, cells: tuple[int, ...], tomb: int,
-        corners: tuple[int, ...],
-    ) -> bool:
-        self.dead_checks += 1
-        counts = [0] * 14
-        for rank in stock:
-            counts[rank] += 1
-        return is_dead(waste, cells, tomb, corners, counts)
-
-
-def _place(rank: int, tomb: int, corners: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    if rank <= 6:
-        return tomb + 1, corners
-    return tomb, _raise(corners, rank - 7)
 
 
 def to_notation(position: Position, abstract_line: list[str]) -> list[str]:
@@ -270,12 +209,6 @@ def to_notation(position: Position, abstract_line: list[str]) -> list[str]:
 GREEDY_SHARE: Final = 0.5  # of the budget, for the win-finding pass
 TABLE_MB: Final = 512  # the compiled core's transposition table, at most
 
-_VERDICT_OF: Final[dict[str, Verdict]] = {"won": "won", "exhausted": "lost", "budget": "unknown"}
-
-# How one pass ended: a win (with its abstract line), the search space
-# exhausted without one, or the budget spent.
-Outcome = tuple[Literal["won", "exhausted", "budget"], list[str], int]
-
 
 def solve(
     position: Position, budget: Budget = Budget(seconds=10.0), compiled: bool | None = None,
@@ -285,20 +218,16 @@ def solve(
 
     A greedy pass (fitting cards always played at once) looks for a win with
     part of the budget; then the exact search, which alone may say "lost",
-    gets the rest. ``compiled`` picks the C core (default: when it is built)
-    or this module's Python search, which is the reference for it.
+    gets the rest (``driver.decide_by``). ``compiled`` picks the C core
+    (default: when it is built) or ``TombSearch`` on the driver, which is the
+    reference for it.
     """
     start = time.perf_counter()
     table = Table.of(position)
     turn = position.variant.turn
-    greedy_budget = _share(budget, greedy_share)
-    status, found, nodes = search_pass(table, turn, greedy_budget, False, compiled)
-    verdict: Verdict = "won" if status == "won" else "unknown"
-    if status != "won":
-        rest = _remaining(budget, start, nodes)
-        status, found, more = search_pass(table, turn, rest, True, compiled)
-        nodes += more
-        verdict = _VERDICT_OF[status]
+    verdict, found, nodes = decide_by(
+        lambda share, exact: search_pass(table, turn, share, exact, compiled),
+        budget, greedy_share)
     line = to_notation(position, found) if verdict == "won" else []
     elapsed = (time.perf_counter() - start) * 1000
     return Result(verdict=verdict, line=line, nodes=nodes, ms=elapsed)
@@ -316,13 +245,7 @@ def search_pass(
 
 
 def _run_python(table: Table, turn: int, budget: Budget, exact: bool) -> Outcome:
-    searcher = Searcher(turn, budget)
-    try:
-        found = searcher.run(table, exact)
-    except (_OutOfBudget, RecursionError):
-        return "budget", [], searcher.nodes
-    return ("won", found, searcher.nodes) if found is not None else (
-        "exhausted", [], searcher.nodes)
+    return drive(TombSearch(turn), table.state(), budget, exact)
 
 
 def _run_core(table: Table, turn: int, budget: Budget, exact: bool) -> Outcome:
@@ -334,18 +257,3 @@ def _run_core(table: Table, turn: int, budget: Budget, exact: bool) -> Outcome:
     if status == 1:
         return "won", list(path), nodes
     return ("exhausted" if status == 0 else "budget"), [], nodes
-
-
-def _share(budget: Budget, share: float) -> Budget:
-    return Budget(
-        nodes=None if budget.nodes is None else max(1, int(budget.nodes * share)),
-        seconds=None if budget.seconds is None else budget.seconds * share,
-    )
-
-
-def _remaining(budget: Budget, start: float, nodes_spent: int) -> Budget:
-    seconds = None
-    if budget.seconds is not None:
-        seconds = max(0.001, budget.seconds - (time.perf_counter() - start))
-    nodes = None if budget.nodes is None else max(1, budget.nodes - nodes_spent)
-    return Budget(nodes=nodes, seconds=seconds)

@@ -15,12 +15,13 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext_lazy as _
 
 from accounts import actions, throttle
 
 THROTTLED = "throttled"
-TAKEN = "That name is taken."
-RESERVED = "That name is reserved."
+TAKEN = _("That name is taken.")
+RESERVED = _("That name is reserved.")
 
 
 class SignupForm(UserCreationForm):

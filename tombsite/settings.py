@@ -51,9 +51,13 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # Where Django's docs put it: after the session, before CommonMiddleware.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A logged-in player's saved language, when the browser has no language cookie yet.
+    "accounts.language.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # The tomb_device cookie (two years) the daily's fair-play check compares.
@@ -170,10 +174,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # visibility_timeout (swept every unacked_restore_interval seconds). A worker
 # that shuts down warmly, or a pool child that dies, requeues at once; only a
 # whole worker lost (SIGKILL, host down) waits for the timeout. The trade-off:
-# it must exceed the longest late-acked task's hard time limit (solver.screen_deal,
-# 660 s), or a task still running is handed to a second worker; and a hint lost
-# with its worker comes back only that late, which is why the socket answers a
-# hint unanswered after HINT_TIMEOUT_SECONDS with a clear error. Tests set seconds.
+# it must exceed the longest late-acked task's hard time limit (today
+# leaderboards.forget_addresses, 360 s), or a task still running is handed to a
+# second worker; and a hint lost with its worker comes back only that late, which
+# is why the socket answers a hint unanswered after HINT_TIMEOUT_SECONDS with a
+# clear error. Tests set seconds.
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=900),
     "unacked_restore_interval": env.int("CELERY_RESTORE_INTERVAL", default=10),
@@ -225,7 +230,8 @@ HINT_ADDRESS_RATE = env.str("HINT_ADDRESS_RATE", default="120/minute")
 # daily keeps its stored seed, so rotating the secret changes only dailies not yet made.
 DAILY_SECRET_OWN = env.str("DAILY_SECRET", default="")
 DAILY_SECRET = DAILY_SECRET_OWN or (_EMBEDDED_DAILY_SECRET if DEBUG else SECRET_KEY)
-DAILY_VARIANTS = env.list("DAILY_VARIANTS", default=["three-card", "classic"])
+# Empty: every registered variant of every game gets a daily (leaderboards.dailies).
+DAILY_VARIANTS = env.list("DAILY_VARIANTS", default=[])
 DAILY_DAYS_AHEAD = env.int("DAILY_DAYS_AHEAD", default=2)
 # "module:function" with the contract of solver_worker.tasks.screen
 # (spec, budget_s, games) -> {"winnable", "line_length", "difficulty", ...}.
@@ -314,6 +320,21 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
 }
 
+# -- languages (README: "Languages") ----------------------------------------------
+
+# The language comes from the django_language cookie (the menu, or the account's at
+# log-in), else the browser's Accept-Language; URLs stay the same in every language.
+USE_I18N = True
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", "English"),
+    ("ru", "Русский"),
+    ("fi", "Suomi"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365  # a year; Django's default ends with the session
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+
 # -- static files and the rest ----------------------------------------------
 
 STATIC_URL = "static/"
@@ -332,9 +353,7 @@ STORAGES = {
                     if STATIC_ROOT else "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
-LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
-USE_I18N = True
 USE_TZ = True
 
 # -- production hardening: HTTPS=true behind TLS ------------------------------
@@ -344,6 +363,7 @@ if env.bool("HTTPS", default=False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 365)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True

@@ -21,6 +21,8 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("admin/", admin.site.urls),
     path("healthz", health.healthz, name="healthz"),
+    # The language menu (i18n/setlang/, kept on the account too); the browser's strings (jsi18n/).
+    path("", include("accounts.urls")),
 ]
 
 

@@ -14,6 +14,12 @@ stock (D) or the waste over (R) is also a choice against parking. So Finish is
 offered from the moment the last card has been turned and the waste, read from
 its top down, goes home card by card. This holds for ranked dailies too: the
 line reveals nothing the player cannot see, and it is the only way to play on.
+
+The traditional cross has no automatic moves, so its line plays the cross
+cards itself: once the stock is empty every card left is in view (the waste
+and the cross), and the line sends home first any cross card that fits (its
+place refills from the waste top), else the top waste card. Offered when that
+takes all 52 home; it shows nothing the player has not seen.
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ def finishing_line(position: Position) -> list[Move] | None:
     the rest of the game is not forced (or the game is over). ``position`` is not changed."""
     if position.stock or position.status is not Status.PLAYING:
         return None
+    if position.variant.cross:
+        return _cross_line(position)
     twin = position.copy()
     start = len(twin.history)
     while twin.waste:
@@ -45,3 +53,16 @@ def finishing_line(position: Position) -> list[Move] | None:
 
 def can_finish(position: Position) -> bool:
     return finishing_line(position) is not None
+
+
+def _cross_line(position: Position) -> list[Move] | None:
+    twin = position.copy()
+    start = len(twin.history)
+    while twin.home != DECK_SIZE:
+        move = next((m for m in twin.legal_moves() if m.kind is Kind.CROSS), None)
+        if move is None and twin.fitting_foundation_of_top() >= 0:
+            move = HOME
+        if move is None:
+            return None
+        twin.apply(move)
+    return [step[0] for step in twin.history[start:]]

@@ -4,6 +4,22 @@
 the solver and benchmarks play out and undo millions, so copying a position
 per move would cost more than the rules themselves. Every change goes through
 ``apply`` and ``undo``, which keep the history that makes undo exact.
+
+The traditional cross (``variant.cross``) is the same table with other rules
+for the four places beside the tomb (RULES-CROSS-AND-ST-HELENA.md, section 1):
+
+* the deal puts the top four stock cards face up on n, w, e, s;
+* a card leaves a place only by ``X`` (to a foundation), and the place is
+  refilled at once from the top of the stock, else the top of the waste;
+* there is no parking (``C`` is illegal) and no automatic move.
+
+How the "stays empty" case reads: a place stays empty only when the stock and
+the waste are both empty at the moment it is emptied. Cards enter the waste
+only from the stock and the stock only from the waste (``R``), so from then
+on neither can ever hold a card again, no ``D`` or ``R`` can be played, and
+the place stays empty for the rest of the game. The rule's "after the next D
+or R" therefore never fires, and the engine needs no pending refill: the
+refill at the moment the card leaves is the whole rule.
 """
 
 from __future__ import annotations
@@ -17,6 +33,7 @@ from ..protocol import Status
 from .deals import Deal
 from .moves import (
     CELLS,
+    CROSS_TO,
     DRAW,
     FOUNDATIONS,
     REDEAL,
@@ -42,6 +59,11 @@ CELL_COUNT: Final = len(CELLS)
 # automatic (cell, foundation) moves it caused, in order.
 AutoMoves = tuple[tuple[int, int], ...]
 Step = tuple[Move, int, AutoMoves]
+
+# The detail of a cross move (kind X): where the emptied place was refilled from.
+REFILL_NONE: Final = 0
+REFILL_STOCK: Final = 1
+REFILL_WASTE: Final = 2
 
 
 def wants_after(foundation: int, rank: int) -> int:
@@ -83,6 +105,10 @@ class Position:
         self.redeals_left = variant.redeals
         self.history: list[Step] = []
         self.home = 0  # cards on the foundations
+        if variant.cross:
+            # The deal: the top four stock cards face up on n, w, e, s, in that order.
+            for place in range(CELL_COUNT):
+                self.cells[place] = self.stock.pop()
 
     @classmethod
     def replay(
@@ -117,6 +143,8 @@ class Position:
         return self.fitting_foundation(RANK[self.waste[-1]]) if self.waste else -1
 
     def legal_moves(self) -> list[Move]:
+        if self.variant.cross:
+            return self._cross_legal_moves()
         moves: list[Move] = []
         if self.stock:
             moves.append(DRAW)
@@ -130,9 +158,30 @@ class Position:
             moves.extend(TO_CELL[c] for c in range(CELL_COUNT) if cells[c] == EMPTY)
         return moves
 
+    def _cross_legal_moves(self) -> list[Move]:
+        """D or R, the top waste card home, each cross card home (no parking)."""
+        moves: list[Move] = []
+        if self.stock:
+            moves.append(DRAW)
+        elif self.waste and self.redeals_left:
+            moves.append(REDEAL)
+        wants = self.wants
+        if self.waste:
+            rank = RANK[self.waste[-1]]
+            moves.extend(TO_FOUNDATION[f] for f in range(FOUNDATION_COUNT) if wants[f] == rank)
+        for place, card in enumerate(self.cells):
+            if card != EMPTY:
+                rank, targets = RANK[card], CROSS_TO[place]
+                moves.extend(targets[f] for f in range(FOUNDATION_COUNT) if wants[f] == rank)
+        return moves
+
     def has_legal_move(self) -> bool:
         if self.stock or (self.waste and self.redeals_left):
             return True
+        if self.variant.cross:
+            wants = self.wants
+            cards = [*self.waste[-1:], *(card for card in self.cells if card != EMPTY)]
+            return any(RANK[card] in wants for card in cards)
         if not self.waste:
             return False
         return EMPTY in self.cells or RANK[self.waste[-1]] in self.wants
@@ -188,6 +237,8 @@ class Position:
             self._play_home(move.target)
         elif kind is Kind.CELL:
             self._park(move.target)
+        elif kind is Kind.CROSS:
+            self._play_cross(move.place, move.target)
         else:
             self._redeal()
 
@@ -205,6 +256,8 @@ class Position:
             self.stock.reverse()
             self.stock, self.waste = [], self.stock
             self.redeals_left += 1
+        elif kind is Kind.CROSS:
+            self._undo_cross(move, detail)
         else:
             self._undo_autos(autos)
             if kind is Kind.FOUNDATION:
@@ -245,9 +298,13 @@ class Position:
             raise IllegalMove(self._why_not_home(card, target))
         self.waste.pop()
         self._push(foundation, card)
-        self.history.append((TO_FOUNDATION[foundation], foundation, self._settle()))
+        autos = () if self.variant.cross else self._settle()  # the cross moves nothing by itself
+        self.history.append((TO_FOUNDATION[foundation], foundation, autos))
 
     def _park(self, target: int | None) -> None:
+        if self.variant.cross:
+            raise IllegalMove(f"no parking in the {self.variant.name}: its places are filled "
+                              "only from the stock")
         card = self._top_or_raise()
         cells = self.cells
         cell = (cells.index(EMPTY) if EMPTY in cells else -1) if target is None else target
@@ -256,6 +313,42 @@ class Position:
         self.waste.pop()
         cells[cell] = card
         self.history.append((TO_CELL[cell], cell, self._settle()))
+
+    def _play_cross(self, place: int | None, target: int | None) -> None:
+        """A cross card to a foundation (the first that fits when not named), then the refill."""
+        if not self.variant.cross:
+            raise IllegalMove(f"the {self.variant.name} has no cross: X moves are for the "
+                              "traditional cross")
+        if place is None or not 0 <= place < CELL_COUNT:
+            raise IllegalMove("name the cross place the card leaves: X@n, X@w, X@e or X@s")
+        card = self.cells[place]
+        if card == EMPTY:
+            raise IllegalMove(f"the {CELLS[place]} place of the cross is empty")
+        rank = RANK[card]
+        foundation = self.fitting_foundation(rank) if target is None else target
+        if foundation < 0 or self.wants[foundation] != rank:
+            raise IllegalMove(self._why_not_home(card, target))
+        self._push(foundation, card)
+        self.history.append((CROSS_TO[place][foundation], self._refill(place), ()))
+
+    def _refill(self, place: int) -> int:
+        """Fill an emptied place from the stock's top, else the waste's top; say from where."""
+        if self.stock:
+            self.cells[place] = self.stock.pop()
+            return REFILL_STOCK
+        if self.waste:
+            self.cells[place] = self.waste.pop()
+            return REFILL_WASTE
+        self.cells[place] = EMPTY
+        return REFILL_NONE
+
+    def _undo_cross(self, move: Move, refill: int) -> None:
+        place, foundation = move.place or 0, move.target or 0
+        if refill == REFILL_STOCK:
+            self.stock.append(self.cells[place])
+        elif refill == REFILL_WASTE:
+            self.waste.append(self.cells[place])
+        self.cells[place] = self._pop_foundation(foundation)
 
     def _settle(self) -> AutoMoves:
         """The automatic moves: cells n, w, e, s; the first that fits goes; repeat."""

@@ -7,6 +7,7 @@ from typing import Any, Final
 
 from ..cards import parse_card
 from ..protocol import Pile, Table
+from .cross import achievements, cross_table
 from .deals import MAX_DEAL, MIN_DEAL, Deal, deal_from_number, deal_from_seed
 from .finish import finishing_line
 from .moves import Kind, Move, parse_move, parse_moves
@@ -88,6 +89,10 @@ class TombRules:
         return from_record(record)
 
     def reveals(self, position: Position, move: Move) -> bool:
+        """D and R turn cards; in the cross an X refills its place from the stock while
+        the stock lasts (from the waste, whose cards are all in view, it shows nothing)."""
+        if move.kind is Kind.CROSS:
+            return bool(position.stock)
         return move.kind in _REVEALING
 
     def search_key(self, position: Position) -> Hashable:
@@ -100,10 +105,10 @@ class TombRules:
         return finishing_line(position)
 
     def table(self, variant: Variant) -> Table:
-        return _tomb_table()
+        return cross_table() if variant.cross else _tomb_table()
 
     def achievements(self, position: Position) -> list[str]:
-        return []
+        return achievements(position)
 
 
 RULES: Final = TombRules()

@@ -14,6 +14,9 @@ class Variant:
     name: str
     turn: int  # cards turned from the stock at a time; only the last is in play
     passes: int  # passes through the stock in all; redeals allowed = passes - 1
+    # The traditional cross: the four places beside the tomb are dealt from the
+    # stock and refilled from it, never parked on, and nothing moves by itself.
+    cross: bool = False
 
     @property
     def redeals(self) -> int:
@@ -22,8 +25,9 @@ class Variant:
 
 THREE_CARD: Final = Variant(slug="three-card", name="3-card deal", turn=3, passes=3)
 CLASSIC: Final = Variant(slug="classic", name="classic 1-card deal", turn=1, passes=1)
+CROSS: Final = Variant(slug="cross", name="traditional cross", turn=1, passes=3, cross=True)
 DEFAULT_VARIANT: Final = THREE_CARD
-VARIANTS: Final = {variant.slug: variant for variant in (THREE_CARD, CLASSIC)}
+VARIANTS: Final = {variant.slug: variant for variant in (THREE_CARD, CLASSIC, CROSS)}
 
 
 def get_variant(slug: str) -> Variant:

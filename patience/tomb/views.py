@@ -13,6 +13,7 @@ from typing import Any, Final
 
 from ..cards import RANK_LETTERS, card_text, parse_card
 from ..errors import InvalidDeal
+from .cross import achievements
 from .deals import Deal, deal_from_number, parse_deal_number
 from .moves import CELLS, FOUNDATIONS, TOMB, Kind, Move, format_moves, parse_moves
 from .position import EMPTY, TOMB_CAPACITY, TOMB_RUN, Position
@@ -33,7 +34,7 @@ def tomb_progress(position: Position) -> dict[str, Any]:
 def visible_view(position: Position) -> dict[str, Any]:
     """A JSON-ready picture of the table that carries no unseen card."""
     cells = position.cells
-    return {
+    view: dict[str, Any] = {
         "variant": position.variant.slug,
         "stock_count": len(position.stock),
         "waste": [card_text(card) for card in position.waste],
@@ -59,6 +60,12 @@ def visible_view(position: Position) -> dict[str, Any]:
         "piles": table_piles(position),
         "paths": {move.notation: move_path(move) for move in position.legal_moves()},
     }
+    if position.variant.cross:
+        # The cross places are the cells (same names, same table); say which rules hold.
+        view["cross"] = True
+        if position.home == len(position.deal.cards):
+            view["achievements"] = achievements(position)
+    return view
 
 
 def table_piles(position: Position) -> dict[str, list[str]]:
@@ -78,6 +85,8 @@ def move_path(move: Move) -> list[str]:
         return ["stock", "waste"]
     if move.kind is Kind.REDEAL:
         return ["waste", "stock"]
+    if move.kind is Kind.CROSS:
+        return [CELLS[move.place or 0], FOUNDATIONS[move.target or 0]]
     names = FOUNDATIONS if move.kind is Kind.FOUNDATION else CELLS
     return ["waste", names[move.target or 0]]
 

@@ -10,15 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from patience import rules_of
+from patience import all_variants, rules_of
 
-from .. import search
+from ..blind import BlindGame
 from ..driver import Budget, Result
+from . import sthelena, tomb
+from .blind_tomb import TOMB_BLIND
 
 Solve = Callable[..., Any]
 
 SOLVERS: Final[dict[str, Solve]] = {
-    "napoleons-tomb": search.solve,
+    "napoleons-tomb": tomb.solve,
+    "st-helena": sthelena.solve,
 }
 
 
@@ -28,3 +31,31 @@ def solve_position(position: Any, budget: Budget, **options: Any) -> Result:
     ``options`` (such as ``greedy_share``) go to the game's own ``solve``."""
     result: Result = SOLVERS[rules_of(position.variant.slug).slug](position, budget, **options)
     return result
+
+
+# Each game's knowledge for the blind players (solver_worker.players), by the
+# game's slug, or by a variant's slug where variants need their own (the Tomb's
+# traditional cross, whose cross places its knowledge does not cover, has none yet).
+BLIND: Final[dict[str, BlindGame]] = {
+    "classic": TOMB_BLIND,
+    "three-card": TOMB_BLIND,
+}
+
+
+def blind_of(position: Any) -> BlindGame:
+    """The blind players' knowledge of the position's variant or game (KeyError: none)."""
+    return blind_of_variant(position.variant.slug)
+
+
+def blind_of_variant(slug: str) -> BlindGame:
+    knowledge = BLIND.get(slug)
+    return knowledge if knowledge is not None else BLIND[rules_of(slug).slug]
+
+
+def has_blind(variant: str) -> bool:
+    return variant in BLIND or rules_of(variant).slug in BLIND
+
+
+def blind_variants() -> list[str]:
+    """The slugs of the variants whose game has blind knowledge, sorted."""
+    return sorted(variant.slug for _, variant in all_variants() if has_blind(variant.slug))

@@ -7,9 +7,6 @@ from typing import Any
 
 from patience.tomb import IllegalMove, Position, parse_move
 
-GRID = [["nw", "n", "ne"], ["w", "tomb", "e"], ["sw", "s", "se"], ["stock", "waste", "waste"]]
-STEPS = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
-
 
 def slot(name: str) -> str:
     return f'#table [data-slot="{name}"]'
@@ -63,27 +60,35 @@ def place_of(move: str) -> str:
     return move.split("@")[1]
 
 
-def position_of(name: str) -> tuple[int, int]:
-    for row, names in enumerate(GRID):
-        if name in names:
-            return row, names.index(name)
-    raise ValueError(name)
-
-
 def focused_slot(page: Any) -> str | None:
     return page.evaluate("document.activeElement && document.activeElement.dataset.slot || null")
 
 
+def places(page: Any) -> dict[str, tuple[int, int]]:
+    """Each pile's (row, col) on the layout the board drew (the game's grid, or the
+    same with stock and waste below on a narrow screen)."""
+    found = page.evaluate("""() => Object.fromEntries(
+        [...document.querySelectorAll('#table [data-slot]')].map((slot) =>
+            [slot.dataset.slot, [Number(slot.dataset.row), Number(slot.dataset.col)]]))""")
+    return {name: (row, col) for name, (row, col) in found.items()}
+
+
 def arrow_to(page: Any, target: str) -> None:
-    """Move the board's focus with arrow keys only, from wherever it is."""
-    current = focused_slot(page)
-    assert current is not None, "the focus is not on the table"
-    row, col = position_of(current)
-    goal_row, goal_col = position_of(target)
-    keys = (["ArrowDown"] * max(goal_row - row, 0) + ["ArrowUp"] * max(row - goal_row, 0)
-            + ["ArrowRight"] * max(goal_col - col, 0) + ["ArrowLeft"] * max(col - goal_col, 0))
-    for key in keys:
+    """Move the board's focus with arrow keys only, from wherever it is: rows first,
+    then columns, as a player reading the grid would."""
+    grid = places(page)
+    for _ in range(16):
+        current = focused_slot(page)
+        assert current is not None, "the focus is not on the table"
+        if current == target:
+            return
+        (row, col), (goal_row, goal_col) = grid[current], grid[target]
+        if goal_row != row:
+            key = "ArrowDown" if goal_row > row else "ArrowUp"
+        else:
+            key = "ArrowRight" if goal_col > col else "ArrowLeft"
         page.keyboard.press(key)
+        assert focused_slot(page) != current, f"{key} leads nowhere from {current}"
     assert focused_slot(page) == target
 
 

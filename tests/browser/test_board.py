@@ -10,6 +10,7 @@ from patience.tomb import new_game, parse_move
 from tests.service.lines import winning_line
 
 from .board_driver import (
+    arrow_to,
     by_keyboard,
     by_pointer,
     close_menu,
@@ -158,11 +159,7 @@ def test_keyboard_only_play_with_a_visible_focus(page: Any) -> None:
 
     page.keyboard.press("Enter")  # turn the stock
     wait_moves(page, 1)
-    page.keyboard.press("ArrowUp")
-    page.keyboard.press("ArrowUp")
-    page.keyboard.press("ArrowUp")
-    page.keyboard.press("ArrowRight")
-    assert focused_slot(page) == "n"
+    arrow_to(page, "n")  # the arrows follow the piles as they are drawn
     page.keyboard.press("Enter")  # park the waste card in the north cell
     wait_moves(page, 2)
     wait_announced(page, "parked in the north cell")

@@ -26,7 +26,7 @@ def log_in(tab: Any, username: str, password: str) -> None:
     tab.goto("/accounts/login/")
     tab.fill("#id_username", username)
     tab.fill("#id_password", password)
-    tab.click("form button[type=submit]")
+    tab.click("form:has(#id_username) button[type=submit]")  # not the language menu's
     tab.wait_for_url("**/")
     ready(tab)
 

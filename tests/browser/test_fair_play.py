@@ -79,7 +79,7 @@ def play_like_a_person(page: Any, seed: int, rng: random.Random) -> None:
     # The ranked win's overlay: the place on today's board and the share line with its link.
     expect(page.locator("#win-rank")).to_contain_text("on today's board")
     share = page.inner_text("#win-share")
-    assert "won" in share and "/daily/three-card/" in share
+    assert "won" in share and "/napoleons-tomb/three-card/daily/" in share
     page.screenshot(path=str(OUTPUT / "board-win-ranked-daily.png"))
 
 

@@ -169,7 +169,7 @@ def test_statistics_and_the_calendar_of_a_player_with_a_daily(page: Any) -> None
     expect(page.locator("table.calendar td.played")).to_have_count(1)
 
     page.locator("table.calendar td.played a").click()
-    expect(page).to_have_url(re.compile(rf"/daily/three-card/{today}/$"))
+    expect(page).to_have_url(re.compile(rf"/napoleons-tomb/three-card/daily/{today}/$"))
 
 
 # -- the archive ------------------------------------------------------------------------
@@ -280,7 +280,7 @@ def test_the_daily_and_the_calendar_work_from_the_keyboard(page: Any) -> None:
     expect(page.locator("#month-title")).to_have_text(shown)
     tab_to(page, "table.calendar td.played a")
     page.keyboard.press("Enter")
-    expect(page).to_have_url(re.compile(r"/daily/three-card/\d{4}-\d\d-\d\d/$"))
+    expect(page).to_have_url(re.compile(r"/napoleons-tomb/three-card/daily/\d{4}-\d\d-\d\d/$"))
 
 
 # -- without the script ------------------------------------------------------------------

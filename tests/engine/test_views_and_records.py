@@ -75,6 +75,9 @@ def test_the_view_of_a_fresh_three_card_game() -> None:
         "legal": ["D"],
         "can_undo": False,
         "status": "playing",
+        "game": "napoleons-tomb",
+        "piles": {"waste": [], **{cell: [] for cell in EMPTY_CELLS}, **EMPTY_PILES},
+        "paths": {"D": ["stock", "waste"]},
     }
 
 
@@ -104,6 +107,12 @@ def test_the_view_after_some_moves() -> None:
         "legal": ["D"],
         "can_undo": True,
         "status": "playing",
+        "game": "napoleons-tomb",
+        "piles": {
+            "waste": [], **{cell: [] for cell in EMPTY_CELLS}, "n": ["9H"],
+            **EMPTY_PILES, "nw": ["7C"], "tomb": ["6S"],
+        },
+        "paths": {"D": ["stock", "waste"]},
     }
     assert json.loads(json.dumps(view)) == view
 

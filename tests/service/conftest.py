@@ -136,7 +136,7 @@ def solver_screened(settings: Any) -> None:
 @pytest.fixture
 def todays_daily(solver_screened: None, db: Any) -> Any:
     """Today's 3-card daily, proved winnable by the real solver."""
-    from leaderboards.actions import todays_daily
+    from leaderboards.preparing import todays_daily
 
     return todays_daily(THREE_CARD)
 

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from game import actions
+from game import actions, hinting
 from game.models import Game
 from patience.tomb import CLASSIC, THREE_CARD, deal_from_number, parse_move
 
@@ -123,7 +123,8 @@ def test_playing_the_winning_line_wins_and_counts_the_win(
     assert game["status"] == "won" and game["state"]["home"] == 52
     stored = Game.objects.get(pk=carol_game["id"])
     assert stored.status == "won" and stored.finished_at is not None
-    assert actions.wins_by_variant(player) == {"three-card": 1, "classic": 0}
+    assert actions.wins_by_variant(player) == {
+        "three-card": 1, "classic": 0, "cross": 0, "st-helena": 0}
 
 
 def test_undo_after_a_win_reopens_the_game(carol: User, carol_game: dict[str, Any]) -> None:
@@ -160,7 +161,8 @@ def test_unknown_or_forged_ids_are_not_found(carol: User, game_id: object) -> No
         actions.do_move(game_id, carol_of(carol), parse_move("D"))
 
 
-@pytest.mark.parametrize("body", [None, [], "D", {"move": 3}, {"move": "X@tomb"}, {}, {"move": ""}])
+@pytest.mark.parametrize("body", [None, [], "D", {"move": 3}, {"move": "D" * 41}, {},
+                                  {"move": ""}, {"move": "  "}])
 def test_malformed_moves_are_bad_requests(body: object) -> None:
     with pytest.raises(actions.BadRequest):
         actions.check_move(body)
@@ -258,7 +260,7 @@ def test_a_finished_game_gets_no_hint(carol: User, carol_game: dict[str, Any]) -
 def test_a_hint_carries_only_notation_and_a_verdict(
     answer: dict[str, Any], cleaned: dict[str, Any]
 ) -> None:
-    assert actions.clean_hint(answer) == cleaned
+    assert hinting.clean_hint(answer, "classic") == cleaned
 
 
 def test_logging_in_adopts_the_visitors_games(carol: User) -> None:

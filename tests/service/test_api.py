@@ -13,7 +13,8 @@ from .conftest import EASY_DEAL, Browser
 from .lines import winning_line
 
 GAME_FIELDS = {
-    "id", "variant", "deal", "seeded", "ranked", "version", "status", "home", "moves", "undos",
+    "id", "game", "variant", "table", "achievements", "deal", "seeded", "ranked", "version",
+    "status", "home", "moves", "undos",
     "hints", "created", "updated", "finished", "started", "closes", "state", "deal_kind",
     "free_play", "can_finish", "daily_date",
 }
@@ -26,14 +27,19 @@ def test_a_visitor_starts_a_game(alice: Browser) -> None:
     game = response.json()
     assert set(game) == GAME_FIELDS
     assert (game["variant"], game["deal"], game["version"], game["status"]) == (
-        "classic", 12, 0, "playing",
+        {"slug": "classic", "name": "classic 1-card deal"}, 12, 0, "playing",
     )
+    assert game["game"] == {"slug": "napoleons-tomb", "name": "Napoleon's Tomb"}
+    assert [pile["name"] for pile in game["table"]["piles"]] == [
+        "nw", "n", "ne", "w", "tomb", "e", "sw", "s", "se", "stock", "waste"]
+    assert set(game["state"]["piles"]) >= {"waste", "tomb"} and game["state"]["paths"] == {
+        "D": ["stock", "waste"]}
     assert game["state"]["stock_count"] == 52 and game["state"]["legal"] == ["D"]
 
 
 def test_no_variant_and_no_deal_give_a_random_three_card_deal(alice: Browser) -> None:
     game = alice.post("/api/games/", {}).json()
-    assert game["variant"] == "three-card" and 1 <= game["deal"] <= 999_999
+    assert game["variant"]["slug"] == "three-card" and 1 <= game["deal"] <= 999_999
 
 
 def test_a_visitor_plays_undoes_and_reads_the_game(alice: Browser) -> None:
@@ -55,9 +61,9 @@ def test_a_deal_is_played_to_a_win_over_rest(alice: Browser) -> None:
         assert response.status_code == 200, response.content
 
     assert response.json()["status"] == "won"
-    stats = alice.get("/api/stats/").json()
-    assert stats["wins"] == {"three-card": 1, "classic": 0}
-    assert [(row["games"], row["wins"]) for row in stats["free_play"]] == [(1, 1), (0, 0)]
+    stats = alice.get("/api/stats/?game=napoleons-tomb").json()
+    assert stats["wins"] == {"three-card": 1, "classic": 0, "cross": 0}
+    assert [(row["games"], row["wins"]) for row in stats["free_play"]] == [(1, 1), (0, 0), (0, 0)]
 
 
 def test_my_games_lists_only_mine(alice: Browser, bob: Browser) -> None:

@@ -144,7 +144,7 @@ def test_a_past_days_charts_cost_one_query_and_leave_out_held_results(
     alice.csrf()
 
     with django_assert_num_queries(3):  # the day's daily, a page of the board, the spread
-        page = alice.get(f"/daily/three-card/{PAST}/").content.decode()
+        page = alice.get(f"/napoleons-tomb/three-card/daily/{PAST}/").content.decode()
 
     assert 'id="chart-time"' in page and 'id="chart-home"' in page
     assert "30 players, time from 2:00 to 5:23" in page  # neither 0:01 nor 0:02
@@ -160,15 +160,16 @@ def test_today_shows_the_charts_only_after_my_game_and_never_a_card(
     field(daily)
     mine = result(daily, carol, status="playing", home=20, time_ms=50_000, moves=40)
 
-    assert "The day in figures" in alice.get(f"/daily/three-card/{today()}/").content.decode()
-    assert 'id="chart-time"' not in alice.get(f"/daily/three-card/{today()}/").content.decode()
+    today_page = f"/napoleons-tomb/three-card/daily/{today()}/"
+    assert "The day in figures" in alice.get(today_page).content.decode()
+    assert 'id="chart-time"' not in alice.get(today_page).content.decode()
     assert 'id="chart-time"' not in carol_browser.get(
-        f"/daily/three-card/{today()}/").content.decode()
+        f"/napoleons-tomb/three-card/daily/{today()}/").content.decode()
 
     Attempt.objects.filter(pk=mine.pk).update(status="won", home=52, time_ms=150_000,
                                               moves=200)
     with django_assert_num_queries(5):  # session, user; daily, board page, spread
-        page = carol_browser.get(f"/daily/three-card/{today()}/").content.decode()
+        page = carol_browser.get(f"/napoleons-tomb/three-card/daily/{today()}/").content.decode()
 
     assert 'id="chart-time"' in page and 'id="chart-moves"' in page
     assert "Your time: 2:30, faster than" in page and "Your moves: 200" in page
@@ -184,7 +185,7 @@ def test_my_result_under_review_is_marked_for_me_but_not_counted(
     field(daily)
     result(daily, carol, status="lost", home=44, time_ms=1, moves=1, review=Review.PENDING)
 
-    page = carol_browser.get(f"/daily/three-card/{PAST}/").content.decode()
+    page = carol_browser.get(f"/napoleons-tomb/three-card/daily/{PAST}/").content.decode()
 
     assert "10 players, cards home from 10 to 37" in page and "Yours: 44" in page
 
@@ -199,6 +200,7 @@ def test_my_statistics_draw_weeks_and_months_in_two_queries(
         result(a_daily(day - timedelta(days=back)), carol, status=status, home=52,
                time_ms=ms, moves=100)
 
+    carol_browser.get("/me/stats/")  # the session's first page also brings back her language
     # session, user; free play (game.actions); stats, free play, calendar; weeks, months
     with django_assert_num_queries(8):
         page = carol_browser.get("/me/stats/").content.decode()

@@ -16,7 +16,9 @@ from game import consumers
 from game.models import Game
 from tombsite.asgi import application
 
-from .conftest import Browser
+from .conftest import EASY_DEAL, Browser
+from .lines import winning_line
+from .test_any_game import register_fake_game
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -321,4 +323,23 @@ async def test_socket_hints_share_the_rest_allowance(
     assert refused["type"] == "error" and refused["seq"] == 1
     assert refused["error"].startswith("too many hints: try again in")
     assert (await sync_to_async(Game.objects.get)()).hints == 1
+    await socket.disconnect()
+
+
+async def test_a_game_registered_later_is_played_live_with_its_table_and_names(
+    alice: Browser, layer: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    register_fake_game(monkeypatch)
+    game = await new_game(alice, variant="fake-three")
+    socket = await open_board(game, alice)
+
+    for seq, move in enumerate(winning_line(EASY_DEAL)[:30], start=1):
+        await socket.send_json_to({"type": "move", "move": move, "seq": seq})
+        reply = await socket.receive_json_from()
+        assert (reply["type"], reply["seq"]) == ("state", seq), reply
+
+    state = reply["game"]
+    assert (state["game"]["slug"], state["variant"]["slug"]) == ("fake-tomb", "fake-three")
+    assert [pile["name"] for pile in state["table"]["piles"]] == ["stock", "waste"]
+    assert (await stored(game["id"])).log == " ".join(winning_line(EASY_DEAL)[:30])
     await socket.disconnect()

@@ -64,7 +64,7 @@ def writes_of(route: str, view: Any) -> list[str]:
 
 @pytest.fixture
 def values(carol: User, carol_game: dict[str, Any]) -> dict[str, str]:
-    return {"game_id": carol_game["id"], "variant": "three-card",
+    return {"game_id": carol_game["id"], "game": "napoleons-tomb", "variant": "three-card",
             "day": (today() - timedelta(days=1)).isoformat(), "board": "wins",
             "uidb64": "MQ", "token": "set-password", "object_id": str(carol.pk),
             "content_type_id": "1", "id": str(carol.pk)}
@@ -118,6 +118,8 @@ def write_table(game_id: str, day: str) -> dict[tuple[str, str], tuple[Any, set[
         ("api/games/<uuid:game_id>/finish/", "post"): (None, {409}),
         ("api/daily/<str:variant>/play/", "post"): (None, {200, 201}),
         ("api/daily/<str:variant>/<str:day>/replay/", "post"): (None, {201}),
+        ("api/<game:game>/<variant:variant>/daily/play/", "post"): (None, {200, 201}),
+        ("api/<game:game>/<variant:variant>/daily/<str:day>/replay/", "post"): (None, {201}),
         ("accounts/signup/", "post"): ({"username": "erin", "password1": PASSWORD,
                                         "password2": PASSWORD}, {302}),
         ("accounts/login/", "post"): ({"username": "carol", "password": PASSWORD}, {302}),

@@ -88,8 +88,8 @@ def test_the_daily_and_archive_pages_show_the_band_and_its_rate_and_never_zero_p
                          difficulty=1.0, sampling_win_rate=0.0)
     Daily.objects.create(date=today() - timedelta(days=2), variant="three-card", seed=6,
                          candidate=0, rating=0.121, rating_games=124, band="hard")
-    page = alice.get("/daily/three-card/").content.decode()
-    archive = alice.get("/daily/three-card/archive/").content.decode()
+    page = alice.get("/napoleons-tomb/three-card/daily/").content.decode()
+    archive = alice.get("/napoleons-tomb/three-card/daily/archive/").content.decode()
     assert "expert: our graded blind players won none of 124 games" in page
     assert "expert: our graded blind players won under 1% of 250 games" in archive
     assert "hard: our graded blind players won 12% of 124 games" in archive

@@ -157,10 +157,9 @@ def test_the_difficulty_is_rated_by_a_follow_up_task(
     # (The integration layer rates a daily with the real blind player.)
     settings.DAILY_DIFFICULTY_GAMES = 2
     with django_capture_on_commit_callbacks(execute=True):
-        daily = dailies.make_daily(DAY, "three-card")
+        tasks.make_daily(DAY.isoformat(), "three-card")  # what the worker does: make, ask
 
-    assert daily is not None
-    daily.refresh_from_db()
+    daily = Daily.objects.get(date=DAY, variant="three-card")
     assert (daily.difficulty, daily.sampling_win_rate) == (0.25, 0.75)
     # The daily was playable first: made without blind games, rated after.
     assert [call["games"] for call in screened] == [0, 2]
@@ -169,7 +168,8 @@ def test_the_difficulty_is_rated_by_a_follow_up_task(
 
 
 def test_the_hourly_catch_up_asks_for_each_rating_once_then_backs_off(
-    screened: list[dict[str, Any]], settings: Any, monkeypatch: pytest.MonkeyPatch
+    screened: list[dict[str, Any]], settings: Any, monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
 ) -> None:
     # A rating takes up to an hour on the one slow worker: the hourly job must not queue
     # it again while it may still be waiting or running.
@@ -177,9 +177,13 @@ def test_the_hourly_catch_up_asks_for_each_rating_once_then_backs_off(
     asked: list[int] = []
     monkeypatch.setattr(tasks.rate_daily, "delay", asked.append)
 
-    tasks.make_dailies.delay(0, ["three-card"]).get()
-    tasks.make_dailies.delay(0, ["three-card"]).get()
-    tasks.make_dailies.delay(0, ["three-card"]).get()
+    def hourly_job() -> None:
+        with django_capture_on_commit_callbacks(execute=True):
+            tasks.make_dailies.delay(0, ["three-card"]).get()
+
+    hourly_job()
+    hourly_job()
+    hourly_job()
 
     daily = Daily.objects.get()
     assert asked == [daily.pk]
@@ -188,7 +192,7 @@ def test_the_hourly_catch_up_asks_for_each_rating_once_then_backs_off(
     from django.core.cache import cache
 
     cache.delete(f"daily-rating-wait:{daily.pk}")
-    tasks.make_dailies.delay(0, ["three-card"]).get()
+    hourly_job()
     assert asked == [daily.pk, daily.pk]
     assert [dailies.rating_retry_after(n) for n in (1, 2, 3, 5, 9)] == [
         7200, 14400, 28800, 86400, 86400]

@@ -11,8 +11,8 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
 from leaderboards import consumers
-from leaderboards.actions import todays_daily
 from leaderboards.days import today
+from leaderboards.preparing import todays_daily
 from patience.tomb import THREE_CARD
 from tombsite.asgi import application
 
@@ -45,7 +45,7 @@ async def test_the_field_shows_each_ranked_players_progress_live(
     first = await socket.receive_from()
     watch.check(first)
     assert json.loads(first) == {"type": "field", "date": today().isoformat(),
-                                 "variant": "three-card", "entries": []}
+                                 "variant": "three-card", "card_count": 52, "entries": []}
 
     game = (await sync_to_async(carol_browser.post)("/api/daily/three-card/play/")).json()
     joined = json.loads(await socket.receive_from())

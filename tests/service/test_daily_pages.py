@@ -28,7 +28,7 @@ def past_daily(days_ago: int = 3) -> Any:
 def test_todays_page_shows_a_visitor_the_field_and_invites_them_without_a_play_button(
     alice: Browser, screened: Any
 ) -> None:
-    response = alice.get("/daily/three-card/")
+    response = alice.get("/napoleons-tomb/three-card/daily/")
 
     page = response.content.decode()
     assert response.status_code == 200 and "csrftoken" in response.cookies
@@ -45,7 +45,7 @@ def test_todays_page_tells_a_new_account_when_its_first_daily_opens(
     newcomer = Browser()
     newcomer.log_in(User.objects.create_user("erin", password="tomb-of-the-emperor"))
 
-    page = newcomer.get("/daily/three-card/").content.decode()
+    page = newcomer.get("/napoleons-tomb/three-card/daily/").content.decode()
 
     tomorrow = today() + timedelta(days=1)
     assert f"first ranked daily opens at <strong><time datetime=\"{tomorrow}T00:00:00+00:00" in page
@@ -57,14 +57,14 @@ def test_todays_page_costs_two_queries_for_a_visitor(
 ) -> None:
     alice.get("/api/daily/three-card/")  # made (by the eager task) before the count
     with django_assert_num_queries(2):  # today's daily, the field
-        assert alice.get("/daily/three-card/").status_code == 200
+        assert alice.get("/napoleons-tomb/three-card/daily/").status_code == 200
 
 
 def test_a_logged_in_player_is_told_the_ranked_rules(
     carol_browser: Browser, screened: Any
 ) -> None:
-    page = carol_browser.get("/daily/three-card/").content.decode()
-    assert "a stock turn (D or R) cannot be undone" in page
+    page = carol_browser.get("/napoleons-tomb/three-card/daily/").content.decode()
+    assert "a move that turns up a card (a stock turn) cannot be undone" in page
 
 
 def test_a_past_day_shows_its_board_its_order_and_a_replay(
@@ -72,7 +72,7 @@ def test_a_past_day_shows_its_board_its_order_and_a_replay(
 ) -> None:
     daily = past_daily()
 
-    page = alice.get(f"/daily/three-card/{daily.date}/").content.decode()
+    page = alice.get(f"/napoleons-tomb/three-card/daily/{daily.date}/").content.decode()
     replay = alice.post(f"/api/daily/three-card/{daily.date}/replay/")
     info = alice.get(f"/api/daily/three-card/{daily.date}/").json()
 
@@ -83,7 +83,7 @@ def test_a_past_day_shows_its_board_its_order_and_a_replay(
 
 
 def test_todays_deal_is_not_an_archive_yet(alice: Browser, screened: Any) -> None:
-    page = alice.get(f"/daily/three-card/{today()}/").content.decode()
+    page = alice.get(f"/napoleons-tomb/three-card/daily/{today()}/").content.decode()
     replay = alice.post(f"/api/daily/three-card/{today()}/replay/")
 
     assert 'id="replay-daily"' not in page and not CARD_TOKEN.findall(page)
@@ -96,7 +96,7 @@ def test_the_archive_lists_past_days_only(alice: Browser, screened: Any) -> None
     alice.get("/api/daily/three-card/")  # today's
 
     listed = alice.get("/api/daily/three-card/archive/").json()
-    page = alice.get("/daily/three-card/archive/").content.decode()
+    page = alice.get("/napoleons-tomb/three-card/daily/archive/").content.decode()
 
     assert [entry["date"] for entry in listed] == [old.date.isoformat()]
     assert old.date.isoformat() in page and today().isoformat() not in page
@@ -104,11 +104,12 @@ def test_the_archive_lists_past_days_only(alice: Browser, screened: Any) -> None
 
 def test_unknown_days_and_variants_get_plain_error_pages(alice: Browser, screened: Any) -> None:
     tomorrow = today() + timedelta(days=1)
-    assert alice.get("/daily/").status_code == 302
-    assert alice.get("/daily/freecell/").status_code == 400
-    assert alice.get(f"/daily/three-card/{tomorrow}/").status_code == 404
-    assert alice.get("/daily/three-card/2026-02-30/").status_code == 400
-    assert alice.get("/boards/three-card/").status_code == 200
+    assert alice.get("/daily/").status_code == 200  # every game's dailies
+    assert alice.get("/daily/freecell/").status_code == 404
+    assert alice.get("/napoleons-tomb/freecell/daily/").status_code == 404
+    assert alice.get(f"/napoleons-tomb/three-card/daily/{tomorrow}/").status_code == 404
+    assert alice.get("/napoleons-tomb/three-card/daily/2026-02-30/").status_code == 400
+    assert alice.get("/napoleons-tomb/three-card/boards/").status_code == 200
 
 
 def test_the_daily_script_is_served(alice: Browser) -> None:
@@ -119,11 +120,14 @@ def test_the_daily_script_is_served(alice: Browser) -> None:
 
 def test_the_schema_describes_the_daily_api(alice: Browser) -> None:
     schema = alice.get("/api/schema/").content.decode()
-    for path in ("/api/daily/{variant}/", "/api/daily/{variant}/play/",
-                 "/api/daily/{variant}/field/", "/api/daily/{variant}/{day}/board/",
-                 "/api/daily/{variant}/{day}/replay/", "/api/daily/{variant}/archive/",
-                 "/api/boards/{variant}/{board}/", "/api/me/daily-stats/"):
+    game = "/api/{game}/{variant}"
+    for path in (f"{game}/daily/", f"{game}/daily/play/", f"{game}/daily/field/",
+                 f"{game}/daily/{{day}}/board/", f"{game}/daily/{{day}}/replay/",
+                 f"{game}/daily/archive/", f"{game}/boards/{{board}}/",
+                 "/api/me/daily-stats/"):
         assert f"{path}:" in schema
+    # The first addresses still answer, but the schema documents each operation once.
+    assert "/api/daily/{variant}/:" not in schema
 
 
 # -- the pages' server rendering: what a player sees before any script runs -------------
@@ -146,12 +150,12 @@ def attempt_part(page: str) -> str:
 def test_the_daily_page_follows_my_attempt_and_never_shows_a_card(
     carol_browser: Browser, screened: Any
 ) -> None:
-    before = carol_browser.get("/daily/three-card/").content.decode()
+    before = carol_browser.get("/napoleons-tomb/three-card/daily/").content.decode()
     game = carol_browser.post("/api/daily/three-card/play/").json()["id"]
     played = play_greedily(carol_browser, game, target=1)
-    during = carol_browser.get("/daily/three-card/").content.decode()
+    during = carol_browser.get("/napoleons-tomb/three-card/daily/").content.decode()
     finished = play_greedily(carol_browser, game)
-    after = carol_browser.get("/daily/three-card/").content.decode()
+    after = carol_browser.get("/napoleons-tomb/three-card/daily/").content.decode()
 
     assert "Not started yet" in attempt_part(before) and "Play today's daily" in before
     assert "In progress" in attempt_part(during) and "Continue your game" in during
@@ -160,7 +164,7 @@ def test_the_daily_page_follows_my_attempt_and_never_shows_a_card(
     assert 'On today\'s board: <strong id="my-rank">1 of 1</strong>' in during
     assert "Finished" in attempt_part(after) and "See your game" in after
     assert finished["status"] in ("won", "lost") and 'id="copy-share"' in after
-    assert f"Napoleon&#x27;s Tomb daily {today().isoformat()}, 3-card: " in attempt_part(after)
+    assert f"Napoleon&#x27;s Tomb three-card daily {today().isoformat()}: " in attempt_part(after)
     for page in (before, during, after):
         assert not CARD_TOKEN.findall(page)
         assert "tomb/pages.css" in page
@@ -172,7 +176,7 @@ def test_the_days_board_pages_and_marks_my_row(
     settings.BOARD_PAGE_SIZE = 1
     for browser in (carol_browser, dave_browser):
         browser.post("/api/daily/three-card/play/")
-    board = f"/daily/three-card/{today()}/"
+    board = f"/napoleons-tomb/three-card/daily/{today()}/"
 
     first = dave_browser.get(board).content.decode()
     second = dave_browser.get(board + "?page=2").content.decode()
@@ -190,13 +194,14 @@ def test_each_all_time_board_turns_its_own_pages(
     # The streak board ranks days won in a row: carol won a day before.
     PlayerStats.objects.filter(user__username="carol").update(best_streak=1)
 
-    first = carol_browser.get("/boards/three-card/").content.decode()
-    later = carol_browser.get("/boards/three-card/?board=streak&page=2").content.decode()
+    first = carol_browser.get("/napoleons-tomb/three-card/boards/").content.decode()
+    later = carol_browser.get(
+        "/napoleons-tomb/three-card/boards/?board=streak&page=2").content.decode()
 
     assert '<tr class="me" aria-current="true"><td>1</td><th scope="row">carol</th>' in first
     assert 'id="today"' in first and '<tr data-player="carol" class="me"' in first
     assert "Nobody yet on this page" in later and 'href="?board=streak&amp;page=1#streak"' in later
-    assert carol_browser.get("/boards/three-card/?board=fastest").status_code == 400
+    assert carol_browser.get("/napoleons-tomb/three-card/boards/?board=fastest").status_code == 400
 
 
 def test_the_calendar_turns_months_but_not_past_this_one(
@@ -241,17 +246,18 @@ def test_the_archive_pages_back_through_older_dailies(
     monkeypatch.setattr(views, "ARCHIVE_PAGE", 2)
     days = [past_daily(ago).date.isoformat() for ago in (1, 2, 3)]
 
-    newest = alice.get("/daily/three-card/archive/").content.decode()
-    older = alice.get(f"/daily/three-card/archive/?before={days[1]}").content.decode()
+    newest = alice.get("/napoleons-tomb/three-card/daily/archive/").content.decode()
+    older = alice.get(
+        f"/napoleons-tomb/three-card/daily/archive/?before={days[1]}").content.decode()
 
     assert days[0] in newest and days[1] in newest and days[2] not in newest
     assert f'href="?before={days[1]}"' in newest
     assert days[2] in older and days[1] not in older and "Older dailies" not in older
-    assert alice.get("/daily/three-card/archive/?before=someday").status_code == 400
+    assert alice.get("/napoleons-tomb/three-card/daily/archive/?before=someday").status_code == 400
 
 
 def test_sign_up_from_the_daily_page_comes_back_to_it(alice: Browser, db: Any) -> None:
-    form = alice.get("/accounts/signup/?next=/daily/three-card/").content.decode()
+    form = alice.get("/accounts/signup/?next=/napoleons-tomb/three-card/daily/").content.decode()
 
     def sign_up(name: str, after: str) -> Any:
         return alice.client.post("/accounts/signup/", {
@@ -260,8 +266,9 @@ def test_sign_up_from_the_daily_page_comes_back_to_it(alice: Browser, db: Any) -
             "csrfmiddlewaretoken": alice.csrf(),  # a log-in rotates it
         })
 
-    assert 'name="next" value="/daily/three-card/"' in form
-    assert sign_up("erin", "/daily/three-card/")["Location"] == "/daily/three-card/"
+    assert 'name="next" value="/napoleons-tomb/three-card/daily/"' in form
+    today_page = "/napoleons-tomb/three-card/daily/"
+    assert sign_up("erin", today_page)["Location"] == today_page
     alice.client.logout()
     assert sign_up("frank", "https://elsewhere.example/")["Location"] == "/"
 
@@ -275,7 +282,7 @@ def test_the_archive_shows_my_result_on_each_past_daily(
     clock.tick(24 * 60 * 60)  # the next day: yesterday's daily is in the archive
     past_daily(2)  # one carol did not play
 
-    page = carol_browser.get("/daily/three-card/archive/").content.decode()
+    page = carol_browser.get("/napoleons-tomb/three-card/daily/archive/").content.decode()
     mine = page.split(day, 1)[1].split("</li>", 1)[0]
 
     assert f"you: {home} home" in mine

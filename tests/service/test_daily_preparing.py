@@ -40,7 +40,7 @@ def test_the_worker_is_asked_and_the_page_shows_its_progress_then_the_deal(
     asked: list[tuple[Any, ...]] = []
     monkeypatch.setattr(tasks.make_daily, "delay", lambda *args: asked.append(args))
 
-    page = carol_browser.get("/daily/three-card/")
+    page = carol_browser.get("/napoleons-tomb/three-card/daily/")
     api = carol_browser.get("/api/daily/three-card/")
     play = carol_browser.post("/api/daily/three-card/play/")
 
@@ -69,7 +69,7 @@ def test_the_worker_is_asked_and_the_page_shows_its_progress_then_the_deal(
 
     assert seen[0]["progress"]["screened"] == 2 and seen[0]["progress"]["started"]
     assert "seed" not in str(seen) and "cards" not in seen[0]
-    ready = carol_browser.get("/daily/three-card/").content.decode()
+    ready = carol_browser.get("/napoleons-tomb/three-card/daily/").content.decode()
     assert 'id="play-daily"' in ready and "being prepared" not in ready
     assert Daily.objects.get(date=today(), variant="three-card").candidate == 3
 
@@ -84,7 +84,7 @@ def test_the_background_maker_makes_it_while_the_page_answers(
         0, lambda index: release.wait(10)))
 
     started = time.monotonic()
-    waiting = alice.get("/daily/three-card/")
+    waiting = alice.get("/napoleons-tomb/three-card/daily/")
     answered_s = time.monotonic() - started
     release.set()
     deadline = time.monotonic() + 10
@@ -95,7 +95,7 @@ def test_the_background_maker_makes_it_while_the_page_answers(
 
     assert waiting.status_code == 200 and b"being prepared" in waiting.content
     assert answered_s < 5  # it did not wait for the screening it started
-    assert b"being prepared" not in alice.get("/daily/three-card/").content
+    assert b"being prepared" not in alice.get("/napoleons-tomb/three-card/daily/").content
 
 
 def test_the_maker_wakes_an_hour_before_midnight(

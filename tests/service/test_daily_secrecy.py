@@ -13,7 +13,7 @@ from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
-from leaderboards.actions import todays_daily
+from leaderboards.preparing import todays_daily
 from patience.tomb import THREE_CARD
 from tombsite.asgi import application
 
@@ -23,13 +23,14 @@ from .secrecy import StockWatch
 from .test_consumers import headers
 from .test_secrecy import rest_turn
 
-PAGES = ("/daily/three-card/", "/api/daily/three-card/", "/api/daily/three-card/field/",
-         "/boards/three-card/", "/api/boards/three-card/wins/", "/api/me/daily-stats/",
+PAGES = ("/napoleons-tomb/three-card/daily/", "/api/daily/three-card/",
+         "/api/daily/three-card/field/", "/napoleons-tomb/three-card/boards/",
+         "/api/boards/three-card/wins/", "/api/me/daily-stats/",
          "/me/stats/", "/api/daily/three-card/archive/")
 
 
 def check_pages(browser: Browser, watch: StockWatch, day: str, game_id: str) -> None:
-    for url in (*PAGES, f"/daily/three-card/{day}/", f"/api/daily/three-card/{day}/",
+    for url in (*PAGES, f"/napoleons-tomb/three-card/daily/{day}/", f"/api/daily/three-card/{day}/",
                 f"/api/daily/three-card/{day}/board/", f"/api/games/{game_id}/", "/"):
         response = browser.get(url)
         assert response.status_code == 200, url

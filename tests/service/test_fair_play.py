@@ -17,9 +17,9 @@ from django.test import Client
 from django.utils import timezone
 
 from leaderboards import fairplay
-from leaderboards.actions import todays_daily
 from leaderboards.device import COOKIE, MAX_AGE
 from leaderboards.models import Attempt, PlayerStats, Review, Standing
+from leaderboards.preparing import todays_daily
 from leaderboards.tasks import forget_addresses
 from patience.tomb import THREE_CARD
 
@@ -61,7 +61,7 @@ def public_names(viewer: Browser) -> dict[str, list[str]]:
         "streak": viewer.get("/api/boards/three-card/streak/").json()["entries"],
     }
     found = {where: [entry["player"] for entry in rows] for where, rows in names.items()}
-    page = viewer.get(f"/daily/three-card/{day}/").content.decode()
+    page = viewer.get(f"/napoleons-tomb/three-card/daily/{day}/").content.decode()
     found["day page"] = [name for name in ("carol", "dave") if f">{name}<" in page]
     return found
 
@@ -105,7 +105,7 @@ def test_two_accounts_on_one_device_are_both_held_until_an_admin_clears_them(
     assert (first_attempt.flags, first_attempt.review) == ("device", Review.PENDING)
     # Its player sees it under review: the API's "me", the daily page, the calendar.
     assert second.get("/api/daily/three-card/").json()["me"]["under_review"] is True
-    assert 'id="under-review"' in second.get("/daily/three-card/").content.decode()
+    assert 'id="under-review"' in second.get("/napoleons-tomb/three-card/daily/").content.decode()
     calendar = second.get("/api/me/daily-stats/").json()[0]["calendar"]
     assert [day["under_review"] for day in calendar] == [True]
     assert "under review" in second.get("/me/stats/").content.decode()
@@ -293,7 +293,7 @@ async def test_a_result_flagged_mid_game_leaves_the_live_field(
     # Progress went out until the pace check had seen enough; then a fresh field without it.
     assert messages[0]["type"] == "entry" and messages[-1] == {
         "type": "field", "date": daily.date.isoformat(), "variant": "three-card",
-        "entries": []}
+        "card_count": 52, "entries": []}
     assert all(message["type"] == "field" or message["entry"]["home"] < 52
                for message in messages)
     await socket.disconnect()

@@ -14,8 +14,8 @@ from .conftest import Browser
 PAGED = [
     "/api/daily/three-card/{day}/board/?page={page}",
     "/api/boards/three-card/wins/?page={page}",
-    "/daily/three-card/{day}/?page={page}",
-    "/boards/three-card/?board=wins&page={page}",
+    "/napoleons-tomb/three-card/daily/{day}/?page={page}",
+    "/napoleons-tomb/three-card/boards/?board=wins&page={page}",
 ]
 BAD_PAGES = ["²", "٣", "1" * 5000, "0", "-1", "1.5", "", "10001", " 1"]
 

@@ -86,7 +86,7 @@ def test_the_day_board_page_costs_three_queries(
     results(daily, [{"player": f"player{n}", "home": n} for n in range(200)])
 
     with django_assert_num_queries(3):  # the daily, a page of the board, the charts' figures
-        page = alice.get(f"/daily/three-card/{PAST}/")
+        page = alice.get(f"/napoleons-tomb/three-card/daily/{PAST}/")
 
     assert page.status_code == 200 and b"player199" in page.content
 
@@ -133,7 +133,7 @@ def test_an_all_time_board_costs_one_query_and_the_page_three(
     with django_assert_num_queries(1):
         board = alice.get("/api/boards/three-card/win-rate/?page=2").json()
     with django_assert_num_queries(4):  # today's daily (none yet), the three boards' pages
-        page = alice.get("/boards/three-card/")
+        page = alice.get("/napoleons-tomb/three-card/boards/")
 
     assert board["entries"][0]["rank"] == 51 and board["next"] == 3
     assert page.status_code == 200 and page.content.count(b"<tr>") > 150
@@ -147,4 +147,5 @@ def test_bad_pages_and_days_are_refused(alice: Browser) -> None:
     assert alice.get("/api/daily/three-card/2026-13-01/board/").status_code == 400
     assert alice.get(f"/api/daily/three-card/{future}/").status_code == 404
     assert alice.get(f"/api/daily/three-card/{PAST - timedelta(days=1)}/").status_code == 404
-    assert alice.get(f"/api/daily/freecell/{PAST}/").status_code == 400
+    unknown = alice.get(f"/api/daily/freecell/{PAST}/")  # no such variant: a clear 404
+    assert unknown.status_code == 404 and "no such variant" in unknown.json()["error"]

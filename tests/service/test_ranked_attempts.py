@@ -59,7 +59,8 @@ def test_a_stock_turn_cannot_be_undone_in_a_ranked_attempt(
     refused = carol_browser.post(f"/api/games/{game['id']}/undo/")
 
     assert refused.status_code == 409
-    assert refused.json()["error"] == "in a ranked daily a stock turn (D or R) cannot be undone"
+    assert refused.json()["error"] == (
+        "in a ranked daily a move that showed a new card (D) cannot be undone")
     stored = Game.objects.get(pk=game["id"])
     assert (stored.log, stored.undos, stored.version) == ("D", 0, 1)
 

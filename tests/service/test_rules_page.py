@@ -38,7 +38,7 @@ def test_it_quotes_the_proved_deals_that_ship(alice: Browser) -> None:
     assert f"from {three} proved 3-card deals and {classic} proved classic ones" in page
 
 
-@pytest.mark.parametrize("url", ["/", "/rules/", "/daily/three-card/archive/",
+@pytest.mark.parametrize("url", ["/", "/rules/", "/napoleons-tomb/three-card/daily/archive/",
                                  "/accounts/signup/", "/accounts/login/", "/me/stats/"])
 def test_every_page_links_the_rules_in_its_navigation_and_footer(
     alice: Browser, url: str

@@ -25,10 +25,12 @@ def test_a_win_without_hints() -> None:
     daily = Daily(date=date(2026, 11, 29), variant="three-card")
 
     line = share_text(daily, finished("won", 252, 131, 0),
-                      link="https://tomb.example.org/daily/three-card/2026-11-29/", place=(3, 17))
+                      link="https://tomb.example.org/napoleons-tomb/three-card/daily/2026-11-29/",
+                      place=(3, 17))
 
-    assert line == ("Napoleon's Tomb daily 2026-11-29, 3-card: won in 4:12, 131 moves, no hints, "
-                    "rank 3 of 17. Board: https://tomb.example.org/daily/three-card/2026-11-29/")
+    assert line == ("Napoleon's Tomb three-card daily 2026-11-29: won in 4:12, 131 moves, "
+                    "no hints, rank 3 of 17. "
+                    "Board: https://tomb.example.org/napoleons-tomb/three-card/daily/2026-11-29/")
     assert line.isascii() and line.isprintable()  # words only: no emoji for a reader to spell
 
 
@@ -38,9 +40,9 @@ def test_a_loss_with_a_hint_past_an_hour_and_an_unranked_game() -> None:
     lost = share_text(daily, finished("lost", 3723, 1, 1, home=38))
     unranked = share_text(daily, finished("won", 61, 90, 3), ranked=False)
 
-    assert lost == ("Napoleon's Tomb daily 2026-11-30, classic: 38 of 52 cards home in "
+    assert lost == ("Napoleon's Tomb classic daily 2026-11-30: 38 of 52 cards home in "
                     "1:02:03, 1 move, 1 hint.")
-    assert unranked == ("Napoleon's Tomb daily 2026-11-30, classic, unranked: won in 1:01, "
+    assert unranked == ("Napoleon's Tomb classic daily 2026-11-30, unranked: won in 1:01, "
                         "90 moves, 3 hints.")
     assert "\n" not in lost and lost.isprintable()
 
@@ -62,11 +64,11 @@ def test_the_daily_gives_the_share_line_once_won(
         carol_browser.move(game["id"], move)
 
     me = carol_browser.get("/api/daily/three-card/").json()["me"]
-    page = carol_browser.get("/daily/three-card/").content.decode()
+    page = carol_browser.get("/napoleons-tomb/three-card/daily/").content.decode()
 
     assert before["share"] is None and before["game"] == game["id"]
-    board = f"/daily/three-card/{todays_daily.date}/"
-    expected = (f"Napoleon's Tomb daily {todays_daily.date}, 3-card: won in "
+    board = f"/napoleons-tomb/three-card/daily/{todays_daily.date}/"
+    expected = (f"Napoleon's Tomb three-card daily {todays_daily.date}: won in "
                 f"{clock_text((len(line) - 1) * 1000)}, {len(line)} moves, no hints, "
                 f"rank 1 of 1. Board: http://testserver{board}")
     assert me["share"] == expected and me["status"] == "won"
@@ -93,5 +95,23 @@ def test_a_result_under_review_shares_no_rank_and_a_second_place_says_so(
     Attempt.objects.filter(user=carol).update(review=Review.PENDING)
 
     held = carol_browser.get("/api/daily/three-card/").json()["me"]["share"]
-    assert "rank" not in held and held.startswith("Napoleon's Tomb daily")
+    assert "rank" not in held and held.startswith("Napoleon's Tomb three-card daily")
     assert ", rank 1 of 1." in dave_browser.get("/api/daily/three-card/").json()["me"]["share"]
+
+
+def test_the_clock_runs_from_the_first_move_to_the_last_and_a_hint_does_not_move_it(
+    carol_browser: Browser, todays_daily: Daily, clock: Clock
+) -> None:
+    game = carol_browser.post("/api/daily/three-card/play/").json()
+    line = seeded_line(todays_daily.seed)
+    clock.tick(30)  # before the first move: not counted
+    for move in line[:3]:
+        carol_browser.move(game["id"], move)
+        clock.tick(2)
+    clock.tick(100)  # thinking, then a hint: the game's row is written, no move made
+    assert carol_browser.post(f"/api/games/{game['id']}/hint/").status_code == 200
+
+    me = carol_browser.get("/api/daily/three-card/").json()["me"]
+    field = carol_browser.get("/api/daily/three-card/field/").json()["entries"]
+    assert me["time"] == field[0]["time"] == clock_text(4_000)  # 3 moves, 2 s apart
+    assert Attempt.objects.get(game_id=game["id"]).time_ms == 4_000

@@ -1,5 +1,8 @@
 """The blind players, the fair hint and the ``solver_worker.play`` command.
 
+The game-agnostic core (``solver_worker.players``) is driven here through
+Napoleon's Tomb's knowledge (``solver_worker.games.blind_tomb``).
+
 What is checked: the careful player's rule (its definition of "wanted within
 three ranks" and of freeing the card beneath) and that it wins an easy
 stacked deal; that no blind player reads the stock order (decisions made with
@@ -36,22 +39,19 @@ from patience.tomb import (
 )
 from patience.tomb.moves import DRAW, REDEAL, TO_CELL, TO_FOUNDATION, TOMB, Kind
 from patience.tomb.position import NO_RANK
-from solver_worker import players
 from solver_worker.deal_ranges import parse_deal_list as parse_deals
-from solver_worker.play import summarise, wilson
-from solver_worker.players import (
+from solver_worker.games import blind_tomb as players
+from solver_worker.games.blind_tomb import (
     Memory,
-    SamplingPlayer,
     Sight,
     careful_move,
-    fair_hint,
     freeing_move,
-    play_game,
-    play_out,
     real_choices,
     rule_move,
     wanted_within,
 )
+from solver_worker.play import summarise, wilson
+from solver_worker.players import SamplingPlayer, fair_hint, play_game, play_out
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 RANKS = "A23456789TJQK"

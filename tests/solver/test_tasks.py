@@ -1,83 +1,67 @@
-"""The solver's Celery tasks under a real worker, with Redis as broker and
-result store (no eager mode): JSON in, JSON out, the same answer twice."""
+"""The solver as the service calls it: the daily screener, the hint and the fair hint.
+
+The service reaches the solver through settings that name functions
+(``DAILY_SCREENER``, ``HINT_SOLVER``, resolved by ``import_string`` in
+leaderboards.dailies and game.actions) and through ``players.fair_hint``
+(game.actions); the game app's Celery task ``game.answer_hint`` and the
+dailies' tasks run them. These tests resolve the same names the same way and
+call them with what the service passes: stored games come back from their
+records, daily deals are specs with a seed. The Celery side is tested with
+the tasks that own it (tests/service).
+"""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
+from django.utils.module_loading import import_string
 
-from patience.tomb import new_game, to_record
-from solver_worker import tasks
+from patience import EngineError
+from patience.tomb import from_record, new_game, to_record
+from solver_worker.players import fair_hint
 
-HERE = Path(__file__).parent
-ROOT = HERE.parent.parent
-
-
-def redis_up() -> bool:
-    import redis
-
-    try:
-        return bool(redis.Redis.from_url("redis://127.0.0.1:6379/14").ping())
-    except redis.RedisError:
-        return False
+SETTINGS = Path(__file__).resolve().parents[2] / "tombsite" / "settings.py"
 
 
-@pytest.fixture(scope="module")
-def worker() -> Iterator[object]:
-    if not redis_up():
-        if os.environ.get("CI"):
-            pytest.fail("Redis must run on CI")
-        pytest.skip("Redis is not running")
-    from solver_celery_app import app
-
-    app.control.purge()
-    env = {**os.environ, "PYTHONPATH": f"{HERE}{os.pathsep}{ROOT}"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "solver_celery_app", "worker",
-         "--pool=solo", "--concurrency=1", "--loglevel=WARNING", "-Q", "solver-test"],
-        cwd=HERE, env=env,
-    )
-    try:
-        deadline = time.monotonic() + 60
-        while not app.control.ping(timeout=1.0):
-            assert process.poll() is None, "the worker exited"
-            assert time.monotonic() < deadline, "the worker did not answer a ping"
-        yield app
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+def default_setting(name: str) -> Any:
+    """The function a setting names by default, resolved as the service does."""
+    found = re.search(rf'{name} = env\.str\("{name}", default="([\w.:]+)"\)',
+                      SETTINGS.read_text())
+    assert found, f"{name} has no default in the settings"
+    return import_string(found.group(1).replace(":", "."))
 
 
-def test_hint_task_answers_through_the_worker(worker: object) -> None:
-    record = to_record(new_game(5, "three-card"))
-    first = tasks.hint_task.delay(record).get(timeout=60)
-    again = tasks.hint_task.delay(record).get(timeout=60)
-    assert first["verdict"] == "winnable" and first["move"] == "D"
-    assert first == again  # idempotent: a retry gives the same answer
-
-
-def test_screen_task_proves_a_deal_winnable(worker: object) -> None:
-    answer = tasks.screen_deal.delay(
-        {"seed": 2026_11_29, "variant": "three-card"}, 20.0, 1
-    ).get(timeout=300)
-    assert answer["winnable"] is True and answer["line_length"] > 52
+def test_the_daily_screener_proves_a_seeded_deal_winnable_and_rates_it() -> None:
+    screen = default_setting("DAILY_SCREENER")
+    spec = {"seed": 2026_11_29, "variant": "three-card"}
+    answer = screen(spec, 20.0, 1)  # as leaderboards.dailies.screen calls it
+    assert answer["winnable"] is True and answer["verdict"] == "won"
+    assert answer["line_length"] > 52
     assert 0.0 <= answer["difficulty"] <= 1.0
+    again = screen(spec, 20.0, 1)
+    assert {**again, "ms": None} == {**answer, "ms": None}  # a retry gives the same answer
 
 
-def test_fair_hint_task_gives_a_move_and_a_chance(worker: object) -> None:
+def test_the_screener_refuses_an_unknown_variant_with_a_clear_error() -> None:
+    screen = default_setting("DAILY_SCREENER")
+    with pytest.raises(EngineError, match="not a variant"):
+        screen({"seed": 1, "variant": "spider"}, 1.0, 0)
+
+
+def test_the_hint_of_a_stored_game_names_a_move_and_no_card() -> None:
+    hint = default_setting("HINT_SOLVER")
     record = to_record(new_game(5, "three-card"))
-    answer = tasks.fair_hint_task.delay(record, 2.0).get(timeout=60)
-    assert answer["move"] in {"D", "F", "C"} or answer["move"].startswith(("F@", "C@"))
+    first = hint(from_record(record), budget_s=0.6)  # as game.actions.ask_solver calls it
+    assert first == {"move": "D", "verdict": "winnable", "line_length": first["line_length"]}
+    assert first == hint(from_record(record), budget_s=0.6)
+
+
+def test_the_fair_hint_of_a_stored_game_gives_a_move_and_a_chance() -> None:
+    position = from_record(to_record(new_game(5, "three-card")))
+    answer = fair_hint(position, budget_s=2.0)  # as game.actions.ask_fair_solver calls it
+    assert answer["move"] in {move.notation for move in position.legal_moves()}
     assert 0.0 <= answer["chance"] <= 1.0
 
-
-def test_a_bad_record_is_a_clear_error_not_a_hang(worker: object) -> None:
-    result = tasks.hint_task.delay({"format": 1, "cards": ["AS"]})
-    with pytest.raises(ValueError):
-        result.get(timeout=60, propagate=True)

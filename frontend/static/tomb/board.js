@@ -1,23 +1,19 @@
-// Drawing the table: the X of foundations and cells, the stock and the waste.
-// Cards are CSS boxes with text glyphs, so they stay crisp at every size. Each card
-// carries data-card (its text, e.g. "7H") so motion.js can slide it to where it went.
+// Drawing any game's table from its description (table.js): one button per pile,
+// placed on the game's grid, drawn by its role (stock, waste, foundation, cell, pile)
+// and its fan (top card only, spread right, spread down). Cards are CSS boxes with
+// text glyphs, so they stay crisp at every size. Each card carries data-card (its
+// text) and data-at (its place in its pile) so motion.js can slide it where it went.
 
-import { CELLS, CORNERS, FOUNDATIONS, SUIT_GLYPHS, cardName, isRed, moveTo, placeName, rankLabel }
-  from "./notation.js";
+import { SUIT_GLYPHS, cardName, isRed, rankLabel } from "./notation.js";
+import { stockMove, targetsFrom } from "./table.js";
 
-const FAN = 3;  // waste cards shown fanned; the last is the one in play
-const RANK_WORDS = { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" };
-const NEXT_RANK = { 7: "8", 8: "9", 9: "10", T: "J", J: "Q", Q: "K" };
+const FAN_RIGHT = 3;   // cards shown spread right (the waste): the last is in play
+const FAN_DOWN = 4;    // cards shown spread down (a slot 2.5 cards high): the count says the rest
 
-// What each part is, for a first game (shown while #play has the class "coach").
-const PART_NAMES = {
-  corner: "corner 7\u2192K", tomb: "tomb 6\u2192A \u00d74", cell: "cell: one card from the waste",
-  stock: "stock", waste: "waste",
-};
-
-export function cardHtml(card, extra = "") {
+export function cardHtml(card, extra = "", at = "") {
   const suit = SUIT_GLYPHS[card[1]];
-  return `<span class="card${isRed(card) ? " red" : ""}${extra}" data-card="${card}" aria-hidden="true">`
+  return `<span class="card${isRed(card) ? " red" : ""}${extra}" data-card="${card}"`
+    + `${at === "" ? "" : ` data-at="${at}"`} aria-hidden="true">`
     + `<span class="ix${card[0] === "T" ? " ten" : ""}">${rankLabel(card)}<br>${suit}</span>`
     + `<span class="pip">${suit}</span><span class="ix far">${rankLabel(card)}<br>${suit}</span></span>`;
 }
@@ -33,92 +29,117 @@ function setHtml(slot, html) {
 
 const emptyHtml = (text) => `<span class="card empty" aria-hidden="true">${text}</span>`;
 const badge = (kind, text) => `<span class="badge ${kind}" aria-hidden="true">${text}</span>`;
-const partHtml = (name) => `<span class="part" aria-hidden="true">${PART_NAMES[name]}</span>`;
-const top = (pile) => pile[pile.length - 1];
+const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+const partHtml = (pile) => `<span class="part" aria-hidden="true">${escape(pile.label)}</span>`;
+const top = (cards) => cards[cards.length - 1];
 
-// The rank a corner takes next, as a label: "7" empty, "9" on an 8, null when complete.
-function cornerWants(pile) {
-  const card = top(pile);
-  if (!card) return "7";
-  return NEXT_RANK[card[0]] || null;
-}
+// -- building the slots once per table ----------------------------------------------
 
-function drawFoundation(slot, name, state, hinted) {
-  const pile = state.foundations[name];
-  const card = top(pile);
-  const tomb = name === "tomb";
-  let label = `${placeName(name)}: ${card ? cardName(card) : `empty, takes a ${tomb ? 6 : 7}`}`;
-  let wants;
-  if (tomb) {
-    const t = state.tomb;
-    label += t.complete ? ", complete" : `, wants ${rankWord(t.wants)}, round ${t.round} of 4`;
-    wants = t.complete ? badge("wants done", "done") : badge("wants", `wants ${t.wants} \u00b7 ${t.round}/4`);
-  } else {
-    const next = cornerWants(pile);
-    label += next ? (card ? `, wants ${rankWord(next)}` : "") : ", complete";
-    wants = badge(next ? "wants" : "wants done", next ? `next ${next === "T" ? "10" : next}` : "K \u2713");
-  }
-  if (hinted) label += ", hinted: play the waste card here";
-  setHtml(slot, (card ? cardHtml(card) : emptyHtml(tomb ? "6" : "7")) + wants
-    + partHtml(tomb ? "tomb" : "corner"));
-  slot.setAttribute("aria-label", label);
-}
+let built = { key: "", slots: {} };
 
-const rankWord = (rank) => RANK_WORDS[rank] || String(rank);
-
-function drawCell(slot, name, state, hinted) {
-  const card = state.cells[name];
-  setHtml(slot, (card ? cardHtml(card, " parked") : emptyHtml("")) + partHtml("cell"));
-  slot.classList.toggle("full", Boolean(card));
-  slot.setAttribute("aria-label", `${placeName(name)}: ${card ? cardName(card) : "empty"}`
-    + (hinted ? ", hinted: park the waste card here" : ""));
-}
-
-function drawStock(slot, state, hinted) {
-  const count = state.stock_count;
-  const canRedeal = count === 0 && state.passes_left > 0 && state.waste.length > 0;
-  slot.dataset.move = count ? "D" : "R";
-  const pass = state.passes > 1 ? `pass ${state.pass}/${state.passes}` : "one pass";
-  setHtml(slot, (count ? `<span class="card back" aria-hidden="true"></span>`
-    : emptyHtml(canRedeal ? "\u21bb" : "\u2715"))
-    + badge("count", String(count)) + badge("wants", pass) + partHtml("stock"));
-  const what = count ? `${count} cards, press to turn`
-    : (canRedeal ? "empty, press to turn the waste over" : "empty");
-  slot.setAttribute("aria-label", `stock: ${what}; pass ${state.pass} of ${state.passes}`
-    + (hinted ? ", hinted: turn it" : ""));
-}
-
-function drawWaste(slot, state, selected, hinted) {
-  const shown = state.waste.slice(-FAN);
-  setHtml(slot, (shown.length
-    ? shown.map((card, i) => cardHtml(card, i === shown.length - 1 ? " top" : " under")).join("")
-    : emptyHtml("")) + badge("count", String(state.waste.length)) + partHtml("waste"));
-  const card = top(state.waste);
-  const picked = Boolean(selected && card);
-  slot.classList.toggle("selected", picked);
-  slot.setAttribute("aria-pressed", String(picked));
-  slot.setAttribute("aria-label", card
-    ? `waste: ${cardName(card)} in play, ${state.waste.length} cards${picked ? ", selected" : ""}`
-      + (hinted ? ", hinted" : "")
-    : "waste: empty");
-}
-
-// Draw the whole table; `view` is what the board adds: the selection and the hint.
-export function drawTable(table, state, view) {
+// One button per pile, in the table's order (the reading order of a screen reader).
+function build(element, table) {
+  const key = JSON.stringify(table.piles);
+  if (built.key === key && element.querySelector("[data-slot]")) return built.slots;
   const slots = {};
-  for (const slot of table.querySelectorAll("[data-slot]")) slots[slot.dataset.slot] = slot;
-  const hinted = (name) => view.hinted.includes(name);
-  for (const name of FOUNDATIONS) drawFoundation(slots[name], name, state, hinted(name));
-  for (const name of CELLS) drawCell(slots[name], name, state, hinted(name));
-  drawStock(slots.stock, state, hinted("stock"));
-  drawWaste(slots.waste, state, view.selected, hinted("waste"));
-  table.classList.toggle("picking", Boolean(view.selected));
-  const legal = new Set(state.legal);
-  for (const [name, slot] of Object.entries(slots)) {
-    const move = moveTo(name);
-    slot.classList.toggle("target", Boolean(move && legal.has(move)));
-    slot.classList.toggle("hinted", hinted(name));
+  element.replaceChildren();
+  for (const pile of table.piles) {
+    const slot = document.createElement("button");
+    slot.type = "button";
+    slot.className = `slot ${pile.role} fan-${pile.fan}`;
+    slot.dataset.slot = pile.name;
+    slot.dataset.role = pile.role;
+    slot.tabIndex = -1;
+    if (pile.role !== "stock") slot.setAttribute("aria-pressed", "false");
+    if (pile.accepts && pile.role !== "stock") {  // what it takes: on hover, and said after its name
+      slot.title = `${pile.label}: ${pile.accepts}`;
+      slot.setAttribute("aria-description", pile.accepts);
+    }
+    slots[pile.name] = slot;
+    element.append(slot);
   }
-  for (const name of CORNERS) slots[name].classList.toggle("complete", state.foundations[name].length === 7);
-  slots.tomb.classList.toggle("complete", state.tomb.complete);
+  const first = slots[(table.piles.find((pile) => pile.role === "stock") || table.piles[0]).name];
+  first.tabIndex = 0;  // the table is one tab stop (input.js roves it)
+  built = { key, slots };
+  return slots;
+}
+
+// Place the slots on a layout's grid (table.js layoutsOf): sizes in card widths.
+export function applyLayout(element, layout) {
+  const track = (sizes) => sizes.map((size) => `calc(var(--cw) * ${size})`).join(" ");
+  element.style.gridTemplateColumns = track(layout.widths);
+  element.style.gridTemplateRows = track(layout.heights);
+  for (const place of layout.places) {
+    const slot = built.slots[place.name];
+    if (!slot) continue;
+    slot.style.gridRow = String(place.row + 1);
+    slot.style.gridColumn = `${place.col + 1} / span ${place.span}`;
+    slot.dataset.row = String(place.row);
+    slot.dataset.col = String(place.col);
+  }
+}
+
+// -- drawing each pile ----------------------------------------------------------------
+
+function describe(pile, cards, extra) {
+  const card = top(cards);
+  let words = `${pile.label}: `;
+  const counted = pile.fan !== "top" || pile.role === "pile";  // a foundation's count is its top card
+  if (!card) words += pile.base ? `empty, takes a ${pile.base}` : "empty";
+  else if (cards.length > 1 && counted) words += `${cardName(card)} on top, ${cards.length} cards`;
+  else words += cardName(card);
+  return words + extra;
+}
+
+function cardsHtml(pile, cards) {
+  if (!cards.length) return emptyHtml(pile.role === "foundation" ? escape(pile.base) : "");
+  const shown = pile.fan === "right" ? FAN_RIGHT : pile.fan === "down" ? FAN_DOWN : 1;
+  const from = Math.max(0, cards.length - shown);
+  const parked = pile.role === "cell" ? " parked" : "";
+  return cards.slice(from).map((card, i) => {
+    const at = from + i;
+    return cardHtml(card, (at === cards.length - 1 ? " top" : " under") + parked, at);
+  }).join("");
+}
+
+function drawPile(slot, pile, cards, notes) {
+  const count = pile.fan !== "top" || pile.role === "pile" ? cards.length : 0;
+  setHtml(slot, cardsHtml(pile, cards) + (count > 1 ? badge("count", String(count)) : "") + partHtml(pile));
+  slot.classList.toggle("full", cards.length > 0);
+  slot.setAttribute("aria-label", describe(pile, cards, notes));
+}
+
+function drawStock(slot, pile, state, table, notes) {
+  const count = state.stock_count || 0;
+  const move = stockMove(state, table);
+  const gathers = !count && Boolean(move);
+  const passes = state.passes > 1 ? badge("wants", `pass ${state.pass}/${state.passes}`) : "";
+  setHtml(slot, (count ? `<span class="card back top" aria-hidden="true"></span>`
+    : emptyHtml(gathers ? "\u21bb" : "\u2715"))
+    + badge("count", String(count)) + passes + partHtml(pile));
+  const what = count ? `${count} cards, press to turn` : (gathers ? "empty, press to turn the cards over" : "empty");
+  const pass = state.passes ? `; pass ${state.pass} of ${state.passes}` : "";
+  slot.setAttribute("aria-label", `${pile.label}: ${what}${pass}${notes}`);
+}
+
+// Draw the whole table. `view` is what the board adds: the pile picked up
+// (`selected`), where its card may go (`targets`) and the hint's piles (`hinted`).
+export function drawTable(element, table, state, view) {
+  const slots = build(element, table);
+  const targets = view.targets || (view.selected ? targetsFrom(state, view.selected) : new Set());
+  for (const pile of table.piles) {
+    const slot = slots[pile.name];
+    const hinted = view.hinted.includes(pile.name);
+    const picked = view.selected === pile.name;
+    const notes = (picked ? ", selected" : "") + (hinted ? ", hinted" : "")
+      + (targets.has(pile.name) ? ", it can go here" : "");
+    if (pile.role === "stock") drawStock(slot, pile, state, table, notes);
+    else drawPile(slot, pile, (state.piles && state.piles[pile.name]) || [], notes);
+    slot.classList.toggle("selected", picked);
+    if (pile.role !== "stock") slot.setAttribute("aria-pressed", String(picked));
+    slot.classList.toggle("target", targets.has(pile.name));
+    slot.classList.toggle("hinted", hinted);
+  }
+  element.classList.toggle("picking", Boolean(view.selected));
+  return slots;
 }

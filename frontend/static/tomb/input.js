@@ -1,17 +1,18 @@
-// Input: drag the top waste card (pointer events), tap it then tap a pile,
-// double-click or double-tap it to send it home, and the keyboard: arrows move
-// a roving focus over the piles, Enter plays, letters are shortcuts.
+// Input, the same for every table: drag a pile's top card onto another pile; or tap
+// it (it is picked up) then tap where it goes; double-click or double-tap it to send
+// it home; tap the stock to turn it. The keyboard: arrows move a roving focus to the
+// nearest pile that way, Enter or Space picks a card up and puts it down, Esc puts it
+// back, letters are shortcuts. The board (play.js) turns a pair of piles into the legal
+// move whose path joins them.
 
-import { HOME, moveTo } from "./notation.js";
-
-const GRID = [["nw", "n", "ne"], ["w", "tomb", "e"], ["sw", "s", "se"], ["stock", "waste", "waste"]];
-const STEPS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 const DOUBLE_TAP_MS = 400;
 const DRAG_START_PX = 6;
 
 let table = null;
-let board = null;  // the app: play(move), turn(), select(on), selected(), shortcut(key)
-let lastWasteTap = -Infinity;  // performance.now() starts near 0 on a fresh page
+// The board: tap(name), home(name), dropOn(from, to), step(name, key), targetsFrom(name),
+// canLift(name), select(name|null), selected(), redraw(), shortcut(key)
+let board = null;
+let lastTap = { name: null, at: -Infinity };  // performance.now() starts near 0 on a fresh page
 let drag = null;
 
 export function attachInput(tableElement, app) {
@@ -34,26 +35,19 @@ const ONCE_KEYS = new Set(["N", "H", "G", "U"]);  // a held key must not deal se
 
 const slotOf = (element) => element && element.closest && element.closest("[data-slot]");
 
-// A slot's own action: the stock turns, the waste sends its card home, a pile takes the waste card.
-function activate(name) {
-  if (name === "stock") board.turn();
-  else if (name === "waste") board.play(HOME);
-  else board.play(moveTo(name));
-}
-
 function onClick(event) {
   const slot = slotOf(event.target);
   if (!slot || event.detail === 0) return;  // detail 0: Enter or Space, handled as a key
   const name = slot.dataset.slot;
-  if (name === "waste") {
-    const now = performance.now();
-    if (now - lastWasteTap < DOUBLE_TAP_MS) { lastWasteTap = -Infinity; board.select(false); activate(name); }
-    else { lastWasteTap = now; board.select(!board.selected()); }
+  const now = performance.now();
+  const twice = lastTap.name === name && now - lastTap.at < DOUBLE_TAP_MS;
+  lastTap = twice ? { name: null, at: -Infinity } : { name, at: now };
+  if (twice && board.canLift(name)) {
+    board.select(null);
+    board.home(name);
     return;
   }
-  lastWasteTap = -Infinity;
-  board.select(false);
-  activate(name);
+  board.tap(name);
 }
 
 function onTableKey(event) {
@@ -61,21 +55,15 @@ function onTableKey(event) {
   if (!slot) return;
   if (event.key === "Enter" || event.key === " ") {
     event.preventDefault();
-    board.select(false);
-    activate(slot.dataset.slot);
-  } else if (STEPS[event.key]) {
-    event.preventDefault();
-    focusSlot(step(slot.dataset.slot, STEPS[event.key]));
+    lastTap = { name: null, at: -Infinity };
+    board.tap(slot.dataset.slot);
+    return;
   }
-}
-
-function step(name, [dr, dc]) {
-  const row = GRID.findIndex((cells) => cells.includes(name));
-  let col = GRID[row].indexOf(name);
-  if (name === "waste" && dc > 0) col = 2;
-  const r = Math.min(Math.max(row + dr, 0), GRID.length - 1);
-  const c = Math.min(Math.max(col + dc, 0), 2);
-  return GRID[r][c];
+  const next = board.step(slot.dataset.slot, event.key);
+  if (next) {
+    event.preventDefault();
+    focusSlot(next);
+  }
 }
 
 // Roving tabindex: the table is one tab stop, on the pile last focused.
@@ -86,6 +74,7 @@ function rove(slot) {
 
 export function focusSlot(name) {
   const slot = table.querySelector(`[data-slot="${name}"]`);
+  if (!slot) return;
   rove(slot);
   slot.focus();
 }
@@ -93,8 +82,8 @@ export function focusSlot(name) {
 function onShortcut(event) {
   if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
   if (event.key === "Escape") {  // put a picked-up card down
-    lastWasteTap = -Infinity;
-    board.select(false);
+    lastTap = { name: null, at: -Infinity };
+    board.select(null);
     return;
   }
   if (event.target.closest && event.target.closest("input, select, textarea")) return;
@@ -103,12 +92,13 @@ function onShortcut(event) {
   if (board.shortcut(key)) event.preventDefault();
 }
 
-// -- dragging the top waste card -------------------------------------------
+// -- dragging a pile's top card -----------------------------------------------
 
 function onPointerDown(event) {
-  const card = event.target.closest(".waste .card.top");
-  if (!card || event.button !== 0) return;
-  drag = { card, x: event.clientX, y: event.clientY, ghost: null, pointer: event.pointerId };
+  const card = event.target.closest(".slot .card.top[data-card]");
+  const from = slotOf(card);
+  if (!card || event.button !== 0 || !board.canLift(from.dataset.slot)) return;
+  drag = { card, from: from.dataset.slot, x: event.clientX, y: event.clientY, ghost: null, pointer: event.pointerId };
   card.setPointerCapture(event.pointerId);
 }
 
@@ -119,11 +109,15 @@ function onPointerMove(event) {
   if (!drag.ghost) {
     if (Math.hypot(dx, dy) < DRAG_START_PX) return;
     drag.ghost = startGhost(drag.card);
+    drag.targets = board.targetsFrom(drag.from);
+    for (const slot of table.querySelectorAll("[data-slot]")) {
+      slot.classList.toggle("target", drag.targets.has(slot.dataset.slot));
+    }
   }
   drag.ghost.style.transform = `translate(${dx}px, ${dy}px)`;
   const over = slotOf(targetAt(event));
   for (const slot of table.querySelectorAll(".over")) if (slot !== over) slot.classList.remove("over");
-  if (over && moveTo(over.dataset.slot)) over.classList.add("over");
+  if (over && drag.targets.has(over.dataset.slot)) over.classList.add("over");
 }
 
 function startGhost(card) {
@@ -145,14 +139,14 @@ function targetAt(event) {
 function onPointerUp(event) {
   if (!drag || event.pointerId !== drag.pointer) return;
   const dragged = Boolean(drag.ghost);
+  const from = drag.from;
   const over = dragged ? slotOf(targetAt(event)) : null;
   endDrag();
   if (!dragged) return;  // a plain tap: the click handler has it
-  lastWasteTap = -Infinity;
+  lastTap = { name: null, at: -Infinity };
   suppressNextClick();
-  board.select(false);
-  const move = over && moveTo(over.dataset.slot);
-  if (move) board.play(move);
+  board.select(null);
+  if (over && over.dataset.slot !== from) board.dropOn(from, over.dataset.slot);
 }
 
 function suppressNextClick() {
@@ -169,11 +163,17 @@ export function cancelDrag(event) {
   endDrag();
 }
 
+export const dragging = () => (drag && drag.ghost ? drag.from : null);
+
 function endDrag() {
   if (!drag) return;
   const { card, ghost } = drag;
   card.classList.remove("lifted");
-  if (ghost) { ghost.remove(); table.classList.remove("picking"); }
+  if (ghost) {
+    ghost.remove();
+    if (!board.selected()) table.classList.remove("picking");
+    board.redraw();  // the targets of what is still picked up, if anything
+  }
   for (const slot of table.querySelectorAll(".over")) slot.classList.remove("over");
   drag = null;
 }

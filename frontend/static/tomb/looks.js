@@ -17,26 +17,37 @@ let root = null;
 let stage = null;
 let size = "auto";
 
-// The table in card widths (see play.css: a slot is 1.16 card wide and 1.56 high,
-// gaps .14): "wide" puts stock and waste beside the X, "tall" below it.
-const SHAPES = {
-  wide: { w: 3 * 1.16 + 1.9 + 4 * 0.14, h: 3 * 1.56 + 2 * 0.14 },
-  tall: { w: 3 * 1.16 + 2 * 0.14, h: 4 * 1.56 + 3 * 0.14 },
-};
+// The table's layouts in card widths (table.js layoutsOf: "wide" as the game placed
+// its piles, "tall" with stock and waste below): the one with the biggest cards wins.
+let layouts = {};
+let chose = () => {};
+let chosen = "";
+
+export function setLayouts(given, onChoose) {
+  layouts = given;
+  chose = onChoose;
+  chosen = "";
+  if (stage) fit();
+}
 
 function fit() {
   const width = stage.clientWidth - 8;
   const height = stage.clientHeight - 8;
   if (width <= 0 || height <= 0) return;
   let best = null;
-  for (const [name, shape] of Object.entries(SHAPES)) {
+  for (const [name, shape] of Object.entries(layouts)) {
     const card = Math.min(width / shape.w, height / shape.h);
     if (!best || card > best.card) best = { name, card };
   }
+  if (!best) return;
   // A fixed size is never bigger than what fits: the table never scrolls.
   const card = Math.max(MIN_CARD, Math.min(size === "auto" ? best.card : SIZES[size], best.card, MAX_CARD));
   root.style.setProperty("--cw", `${Math.floor(card)}px`);
   root.dataset.shape = best.name;
+  if (best.name !== chosen) {
+    chosen = best.name;
+    chose(best.name);
+  }
 }
 
 export function setSize(wanted) {

@@ -1,11 +1,14 @@
 // Motion, FLIP style: before a redraw note where every card is; after it, slide each
 // card that moved from its old place to its new one (First, Last, Invert, Play).
-// Purely cosmetic: the state is drawn at once and input never waits for it. Cards
-// that went home in one answer (the cells' automatic moves, Finish) arrive one
-// after another, so the chain can be seen. Nothing moves under prefers-reduced-motion.
+// Which card went where comes from the piles before and after, not from a game's
+// names: the move's card flies from paths[move][0] to paths[move][1], a card that
+// moved by itself flies from the pile it left. Purely cosmetic: the state is drawn at
+// once and input never waits for it. Cards that went home in one answer (automatic
+// moves, Finish) arrive one after another, so the chain can be seen. Nothing moves
+// under prefers-reduced-motion.
 
 import { cardHtml } from "./board.js";
-import { CELLS, FOUNDATIONS } from "./notation.js";
+import { commonPrefix } from "./notation.js";
 
 const SLIDE_MS = 170;
 const STEP_MS = 90;       // between cards of one chain
@@ -16,15 +19,22 @@ let layer = null;  // fixed container for cards in flight that have no element o
 
 export const still = () => reduced.matches;
 
-// Where each drawn card is now (call before drawing the new state).
+const key = (pile, at) => `${pile}|${at}`;
+
+// Where each drawn card and each pile is now (call before drawing the new state).
 export function measure(table) {
   settle();
-  const places = new Map();
-  for (const card of table.querySelectorAll(".card[data-card]")) {
-    if (!card.classList.contains("ghost")) places.set(card.dataset.card, card.getBoundingClientRect());
+  const cards = new Map();
+  const piles = new Map();
+  for (const slot of table.querySelectorAll("[data-slot]")) {
+    const name = slot.dataset.slot;
+    const first = slot.querySelector(".card");
+    piles.set(name, (first || slot).getBoundingClientRect());
+    for (const card of slot.querySelectorAll(".card[data-at]")) {
+      cards.set(key(name, card.dataset.at), card.getBoundingClientRect());
+    }
   }
-  const rect = (name) => table.querySelector(`[data-slot="${name}"] .card`)?.getBoundingClientRect();
-  return { places, stock: rect("stock"), waste: rect("waste") };
+  return { cards, piles };
 }
 
 // End every slide at once: a new state measures cards where they truly are.
@@ -35,25 +45,28 @@ export function settle() {
   if (layer) layer.replaceChildren();
 }
 
-// The cards that arrived on a foundation or a cell, in the order they went.
-function arrivals(before, after) {
-  const came = [];
-  const wasteOrder = (card) => {
-    const at = before.waste.lastIndexOf(card);
-    return at < 0 ? 0 : before.waste.length - at;  // the top went first
-  };
-  for (const name of FOUNDATIONS) {
-    const had = before.foundations[name].length;
-    after.foundations[name].slice(had).forEach((card, i) => came.push({ card, to: name, order: i }));
+// The cards that arrived on a pile, each with the pile and place it came from, in
+// the order they went: the move's own card first, then the rest.
+function arrivals(before, after, path, stockName) {
+  const left = [];  // { card, pile, at } that left a pile
+  const came = [];  // { card, pile, at } that came onto one
+  for (const name of new Set([...Object.keys(before.piles), ...Object.keys(after.piles)])) {
+    const was = before.piles[name] || [];
+    const now = after.piles[name] || [];
+    const kept = commonPrefix(was, now);
+    was.slice(kept).forEach((card, i) => left.push({ card, pile: name, at: kept + i }));
+    now.slice(kept).forEach((card, i) => came.push({ card, pile: name, at: kept + i }));
   }
-  for (const name of CELLS) {
-    const card = after.cells[name];
-    if (card && card !== before.cells[name]) came.push({ card, to: name, order: 0 });
-  }
-  const cellCards = new Set(CELLS.map((name) => before.cells[name]).filter(Boolean));
-  // From the waste first (top first), then the cells' automatic moves.
-  const rank = (item) => (cellCards.has(item.card) ? 1000 + item.order : wasteOrder(item.card));
-  return came.sort((a, b) => rank(a) - rank(b));
+  const [from, to] = path || [];
+  const first = (item) => (item.pile === to ? 0 : 1);
+  came.sort((a, b) => first(a) - first(b));
+  const taken = new Set();
+  return came.map((item) => {
+    const mine = (source) => !taken.has(source) && source.card === item.card && source.pile !== item.pile;
+    const source = left.find((s) => mine(s) && s.pile === from) || left.find(mine);
+    if (source) taken.add(source);
+    return { ...item, source: source || (stockName ? { pile: stockName, at: -1 } : null) };
+  });
 }
 
 function slide(element, from, delay, z = 5) {
@@ -87,30 +100,36 @@ function flyGhost(card, from, to, delay) {
   else ghost.remove();
 }
 
-// After the new state is drawn: slide what moved. `before` is measure()'s answer.
-export function play(table, seen, beforeState, afterState, { cascade = false } = {}) {
-  if (still() || !seen) return;
+const cardAt = (table, pile, at) => table.querySelector(`[data-slot="${pile}"] .card[data-at="${at}"]`);
+
+// After the new state is drawn: slide what moved. `seen` is measure()'s answer;
+// `path` the move's [from, to] when one move was played.
+export function play(table, seen, beforeState, afterState, { cascade = false, path = null } = {}) {
+  if (still() || !seen || !beforeState.piles || !afterState.piles) return;
   const step = cascade ? CASCADE_MS : STEP_MS;
-  const source = (card) => seen.places.get(card) || (beforeState.waste.includes(card) ? seen.waste : null)
-    || seen.stock;
+  const stock = table.querySelector('[data-role="stock"]');
+  const stockName = stock && afterState.stock_count !== beforeState.stock_count ? stock.dataset.slot : null;
   const moved = new Set();
-  arrivals(beforeState, afterState).forEach((item, index) => {
-    moved.add(item.card);
-    const from = source(item.card);
+  const came = arrivals(beforeState, afterState, path, stockName);
+  const gap = came.length > 4 ? CASCADE_MS : step;  // a deal onto every pile goes quickly
+  came.forEach((item, index) => {
+    if (!item.source) return;
+    const from = seen.cards.get(key(item.source.pile, item.source.at)) || seen.piles.get(item.source.pile);
     if (!from) return;
-    const element = table.querySelector(`[data-slot="${item.to}"] .card[data-card="${item.card}"]`);
-    if (element) slide(element, from, index * step);
-    else {  // covered at once by a later card: it flies as a ghost and lands under it
-      const to = table.querySelector(`[data-slot="${item.to}"] .card`);
-      if (to) flyGhost(item.card, from, to.getBoundingClientRect(), index * step);
+    const element = cardAt(table, item.pile, item.at);
+    if (element) {
+      moved.add(element);
+      slide(element, from, index * gap);
+    } else {  // covered at once by a later card: it flies as a ghost and lands under it
+      const to = table.querySelector(`[data-slot="${item.pile}"] .card`);
+      if (to) flyGhost(item.card, from, to.getBoundingClientRect(), index * gap);
     }
   });
-  // Everything else that changed place: waste cards turned from the stock, a card
-  // taken back by an undo, the fan shifting.
-  for (const element of table.querySelectorAll(".card[data-card]")) {
-    const card = element.dataset.card;
-    if (moved.has(card)) continue;
-    const from = seen.places.get(card) || (afterState.waste.includes(card) ? seen.stock : null);
+  // Everything else that changed place: a fan shifting along.
+  for (const element of table.querySelectorAll(".card[data-at]")) {
+    if (moved.has(element)) continue;
+    const slot = element.closest("[data-slot]");
+    const from = seen.cards.get(key(slot.dataset.slot, element.dataset.at));
     if (from) slide(element, from, 0);
   }
 }

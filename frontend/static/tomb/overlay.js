@@ -4,6 +4,7 @@
 
 import { announce } from "./announcer.js";
 import * as link from "./connection.js";
+import { slugOf } from "./table.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -51,10 +52,11 @@ function freePlayLines(game, variant) {
 
 export function showWin(game, actions) {
   const dialog = $("#win");
-  const variant = actions.variantName(game.variant);
+  const variant = actions.variantName(slugOf(game.variant));
+  const cards = actions.cardCount();
   $("#win-title").textContent = "You won!";
-  $("#win-text").textContent = game.deal ? `All 52 cards are home: ${variant}, deal ${game.deal}.`
-    : `All 52 cards are home on the daily ${variant}${game.ranked ? ", ranked" : ""}.`;
+  $("#win-text").textContent = game.deal ? `All ${cards} cards are home: ${variant}, deal ${game.deal}.`
+    : `All ${cards} cards are home on the daily ${variant}${game.ranked ? ", ranked" : ""}.`;
   $("#win-facts").replaceChildren(fact("Time", actions.elapsed()), fact("Moves", String(game.state.moves)),
     fact("Hints", String(game.hints)), fact("Undos", String(game.undos)));
   const { best, figures } = freePlayLines(game, variant);
@@ -74,7 +76,7 @@ export function showWin(game, actions) {
 
 // After a daily: the share line and, when ranked, the place on today's board.
 async function dailyResult(game) {
-  const variant = encodeURIComponent(game.variant);
+  const variant = encodeURIComponent(slugOf(game.variant));
   try {
     const today = await link.api("GET", `/api/daily/${variant}/`);
     const me = today.me;

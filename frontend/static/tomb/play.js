@@ -2,20 +2,24 @@
 // intents for the server, which referees every move.
 
 import { announce, attach as attachAnnouncer } from "./announcer.js";
-import { drawTable } from "./board.js";
+import { applyLayout, drawTable } from "./board.js";
 import * as link from "./connection.js";
-import { attachInput, cancelDrag } from "./input.js";
-import { attachLooks, blip, firstVisit, showLabels, store } from "./looks.js";
+import { attachInput, cancelDrag, dragging } from "./input.js";
+import { attachLooks, blip, firstVisit, setLayouts, showLabels, store } from "./looks.js";
 import * as motion from "./motion.js";
-import { HOME, REDEAL, TURN, adviceFor, describeMove, movePlaces, placeName, targetOf }
-  from "./notation.js";
+import { REDEAL, TURN, adviceFor, cardName, describeMove, movePlaces, theLabel } from "./notation.js";
 import { askFirst, personalBest, showWin } from "./overlay.js";
+import { homeMove, isStep, layoutsOf, moveBetween, pileNamed, pilesWithRole, slugOf, sourcesOf,
+  stepFrom, stockMove, tableOf, targetsFrom } from "./table.js";
 
 const $ = (selector) => document.querySelector(selector);
 
 let game = null;       // the last game payload drawn
-let selected = false;  // the top waste card is picked up (tap, then tap a pile)
+let selected = null;   // the pile whose top card is picked up (tap it, then tap a pile)
 let hint = null;       // { move, version, ... } while it applies to the game drawn
+let table = null;      // the table drawn: the game's description (table.js)
+let layouts = null;    // its layouts by name, and the one in use
+let layout = null;
 
 // -- drawing -----------------------------------------------------------------
 
@@ -23,39 +27,56 @@ function show(next) {
   const before = game && game.id === next.id ? game : null;
   if (before && next.version < before.version) return;
   if (!before || before.version !== next.version) hint = hint && hint.version === next.version ? hint : null;
-  const topOf = (payload) => payload.state.waste[payload.state.waste.length - 1];
-  if (!before || topOf(before) !== topOf(next)) {  // that card has gone
-    selected = false;
+  const topOf = (payload, name) => ((payload.state.piles || {})[name] || []).slice(-1)[0];
+  const held = selected || dragging();
+  if (!before || (held && topOf(before, held) !== topOf(next, held))) {  // that card has gone
+    selected = null;
     cancelDrag();
   }
   const seen = before ? motion.measure($("#table")) : null;
   game = next;
+  useTable(tableOf(next));
   if (next.status === "playing") stopCelebrating();  // undone after the win
   draw();
   if (before) {
     const played = next.state.log.length - before.state.log.length;
-    motion.play($("#table"), seen, before.state, next.state, { cascade: played > 1 });
+    const path = played === 1 ? (before.state.paths || {})[next.state.log[next.state.log.length - 1]] : null;
+    motion.play($("#table"), seen, before.state, next.state, { cascade: played > 1, path });
     tellChange(before, next);
   }
 }
 
+// A new game's table (or the first): build its slots and let looks.js fit its layouts.
+function useTable(next) {
+  if (table && JSON.stringify(table) === JSON.stringify(next)) return;
+  table = next;
+  layouts = layoutsOf(table);
+  layout = layouts.wide;
+  drawTable($("#table"), table, game.state, { selected: null, hinted: [] });
+  setLayouts(layouts, (name) => {
+    layout = layouts[name] || layouts.wide;
+    applyLayout($("#table"), layout);
+  });
+}
+
 function draw() {
   const state = game.state;
-  const hinted = hint && hint.move ? movePlaces(hint.move) : [];
-  drawTable($("#table"), state, { selected: selected && state.waste.length > 0, hinted });
+  const hinted = hint && hint.move ? movePlaces(hint.move, state) : [];
+  const held = selected && ((state.piles || {})[selected] || []).length ? selected : null;
+  drawTable($("#table"), table, state, { selected: held, hinted });
   $("#table").setAttribute("aria-busy", "false");
   $("#title").textContent = title();
-  const tomb = state.tomb;
-  $("#tomb-counter").textContent = tomb.complete ? "complete" : `wants ${tomb.wants} · round ${tomb.round} of 4`;
+  drawExtras(state);
   $("#moves").textContent = String(state.moves);
-  $("#passes").textContent = state.passes > 1
-    ? `Pass ${state.pass} of ${state.passes} · ${state.passes_left} left` : "One pass through the stock";
-  $("#home").textContent = `${state.home} of 52`;
+  $("#home").textContent = `${state.home} of ${table.card_count}`;
   const turn = $("#turn");
-  const redeal = state.stock_count === 0;
-  turn.dataset.move = redeal ? REDEAL : TURN;
-  turn.querySelector(".what").textContent = redeal ? "Turn over" : "Turn";
-  turn.disabled = !state.legal.includes(turn.dataset.move);
+  const move = stockMove(state, table);
+  const path = move ? state.paths[move] : [];
+  const stock = pilesWithRole(table, "stock")[0];
+  turn.hidden = !stock;
+  turn.dataset.move = move || "";
+  turn.querySelector(".what").textContent = stockWord(path);
+  turn.disabled = !move;
   $("#undo").disabled = $("#end-undo").disabled = !canUndo();
   $("#undo").title = game.ranked && state.can_undo && !canUndo()
     ? "A ranked daily cannot take back a stock turn or a win" : "";
@@ -64,6 +85,24 @@ function draw() {
   $("#replay").disabled = $("#end-replay").disabled = !canReplay();
   drawEnd();
   tick();
+}
+
+// The stock's button says what it does: turn a card onto the waste or deal onto the
+// piles; turn the waste over or gather the piles back.
+function stockWord([from, to] = []) {
+  const role = (name) => (pileNamed(table, name) || {}).role;
+  if (role(to) === "stock") return role(from) === "waste" ? "Turn over" : "Redeal";
+  return !to || role(to) === "waste" ? "Turn" : "Deal";
+}
+
+// What some games add to the view, shown when the state carries it: the Tomb's
+// countdown, the passes through the stock.
+function drawExtras(state) {
+  const tomb = state.tomb;
+  $("#tomb-counter").parentElement.hidden = !tomb;
+  if (tomb) $("#tomb-counter").textContent = tomb.complete ? "complete" : `wants ${tomb.wants} · round ${tomb.round} of 4`;
+  $("#passes").textContent = !state.passes ? ""
+    : state.passes > 1 ? `Pass ${state.pass} of ${state.passes} · ${state.passes_left} left` : "One pass through the stock";
 }
 
 // A ranked daily refuses to undo a stock turn or a win (game/actions.py): say so here too.
@@ -75,13 +114,15 @@ function canUndo() {
   return game.status !== "won" && last !== TURN && last !== REDEAL;
 }
 
+const variantSlug = () => slugOf(game.variant);
+
 function variantName(slug) {
   const option = [...$("#variant").options].find((item) => item.value === slug);
   return option ? option.textContent : slug;
 }
 
 function title() {
-  const name = variantName(game.variant);
+  const name = variantName(variantSlug());
   if (game.deal_kind === "winnable") return `${name} · deal ${game.deal} · proved winnable`;
   if (!game.seeded) return `${name} · deal ${game.deal}`;
   const day = game.daily_date || "";
@@ -96,7 +137,7 @@ function drawEnd() {
   end.className = game.status;
   if (!over) return;
   $("#end-text").textContent = game.status === "won"
-    ? `You won! All 52 cards are home in ${game.state.moves} moves, ${game.hints} hints, ${game.undos} undos.`
+    ? `You won! All ${table.card_count} cards are home in ${game.state.moves} moves, ${game.hints} hints, ${game.undos} undos.`
     : `No move is left: this deal is lost. Undo${canReplay() ? ", replay it" : ""} or start a new deal.`;
 }
 
@@ -108,7 +149,7 @@ function dailyReplayUrl() {
   if (!game.seeded || !game.daily_date) return null;
   const over = Date.parse(`${game.daily_date}T00:00:00Z`) + DAY_MS;
   if (Date.now() + link.clockSkewMs < over) return null;
-  return `/api/daily/${encodeURIComponent(game.variant)}/${game.daily_date}/replay/`;
+  return `/api/daily/${encodeURIComponent(variantSlug())}/${game.daily_date}/replay/`;
 }
 
 const canReplay = () => Boolean(game && (game.deal || dailyReplayUrl()));
@@ -157,14 +198,14 @@ function tellChange(before, after) {
   if (now.length < was.length) parts.push("Move undone.");
   else if (now.length > was.length + 1) parts.push(`Finished: ${now.length - was.length} cards went home.`);
   else if (now.length === was.length + 1) {
-    const round = after.state.tomb.round;
-    const turned = round > before.state.tomb.round ? ` The tomb starts round ${round} of 4.` : "";
-    parts.push(describeMove(now[now.length - 1], before.state, after.state) + turned);
+    const round = after.state.tomb ? after.state.tomb.round : 0;
+    const turned = before.state.tomb && round > before.state.tomb.round ? ` The tomb starts round ${round} of 4.` : "";
+    parts.push(describeMove(now[now.length - 1], before.state, after.state, table) + turned);
   }
   if (now.length !== was.length) blip(after.state.home > before.state.home ? "home" : "move");
   if (after.status !== before.status && after.status !== "playing") {
     parts.push($("#end-text").textContent);
-    if (after.status === "won") parts.push(personalBest(after, variantName(after.variant)));
+    if (after.status === "won") parts.push(personalBest(after, variantName(slugOf(after.variant))));
     showLabels(false);  // a first game is over: the piles' names have been seen
     if (after.status === "won") celebrate();
   }
@@ -188,6 +229,7 @@ const winActions = {
   replay: () => replay(),
   canReplay: () => canReplay(),
   elapsed: () => $("#clock").textContent,
+  cardCount: () => table.card_count,
 };
 
 function stopCelebrating() { $("#table").classList.remove("celebrate"); }
@@ -221,7 +263,7 @@ function showHint(message) {
   }
   if (!game || message.version !== game.version || !message.hint) return;  // the board moved on
   hint = { ...message.hint, version: message.version };
-  const what = hint.move ? `${hint.fair ? "Fair hint" : "Hint"}: ${adviceFor(hint.move, game.state)}.` : "No move to suggest.";
+  const what = hint.move ? `${hint.fair ? "Fair hint" : "Hint"}: ${adviceFor(hint.move, game.state, table)}.` : "No move to suggest.";
   const why = hint.fair ? fairVerdict(hint) : VERDICTS[hint.verdict];
   say(`${what} ${why}`);
   announce(`${what} ${why}`);
@@ -232,16 +274,10 @@ function showHint(message) {
 
 function play(move) {
   if (!game || !move) return;
-  // The drawn table is current unless actions are queued: then the server judges.
-  if (!link.pending() && !game.state.legal.includes(move) && move !== HOME) {
-    const place = targetOf(move);
-    const refusal = place ? `That card does not go on the ${placeName(place)}.` : "That move is not possible now.";
-    say(refusal);
-    announce(refusal);
-    blip("refuse");
-    return;
-  }
-  if ((move === TURN || move === REDEAL) && game.ranked && store.get("tomb.warned-turn", "") !== "1") {
+  const path = game.state.paths[move] || [];
+  const stock = pilesWithRole(table, "stock")[0];
+  const touchesStock = stock && path.includes(stock.name);
+  if (touchesStock && game.ranked && store.get("tomb.warned-turn", "") !== "1") {
     askFirst("In a ranked daily a stock turn cannot be undone. Turn the stock?", "Turn").then((yes) => {
       if (!yes) return;
       store.set("tomb.warned-turn", "1");
@@ -253,6 +289,81 @@ function play(move) {
   link.perform({ type: "move", move });
 }
 
+function refuse(text) {
+  say(text);
+  announce(text);
+  blip("refuse");
+}
+
+// The card on `from` dropped on `to`: the first legal move whose path joins them.
+function dropOn(from, to) {
+  if (!game || from === to) return;
+  const move = moveBetween(game.state, from, to);
+  if (move) play(move);
+  else refuse(`That card does not go on ${theLabel(table, to)}.`);
+}
+
+// A pile's top card may be picked up when it can go somewhere; the waste's always
+// (dropping it where it does not fit says why).
+function canLift(name) {
+  if (!game) return false;
+  const pile = pileNamed(table, name);
+  const cards = (game.state.piles || {})[name] || [];
+  if (!pile || pile.role === "stock" || !cards.length) return false;
+  return pile.role === "waste" || targetsFrom(game.state, name).size > 0;
+}
+
+// Where a tap with nothing picked up takes a card from: the only pile that can send
+// one here, else the waste.
+function defaultSource(name) {
+  const sources = [...sourcesOf(game.state, name)].filter((source) => pileNamed(table, source).role !== "stock");
+  if (sources.length === 1) return sources[0];
+  const waste = pilesWithRole(table, "waste")[0];
+  return waste && waste.name !== name ? waste.name : null;
+}
+
+function select(name) {
+  const next = name || null;
+  if (selected === next) return;
+  selected = next;
+  if (game) draw();
+  if (next) announce(`${adviceless(next)} picked up: choose where it goes.`);
+}
+
+const adviceless = (name) => {
+  const card = ((game.state.piles || {})[name] || []).slice(-1)[0];
+  return card ? `The ${cardName(card)} from ${theLabel(table, name)}` : "A card";
+};
+
+// A tap, a click or Enter on a pile.
+function tap(name) {
+  if (!game) return;
+  const pile = pileNamed(table, name);
+  if (!pile) return;
+  if (selected) {
+    const from = selected;
+    if (from === name) { select(null); return; }  // put it back
+    if (pile.role === "stock" && !moveBetween(game.state, from, name)) { select(null); board.turn(); return; }
+    if (!moveBetween(game.state, from, name) && canLift(name)) { select(name); return; }  // another card
+    select(null);
+    dropOn(from, name);
+    return;
+  }
+  if (pile.role === "stock") { board.turn(); return; }
+  if (canLift(name)) { select(name); return; }
+  const from = defaultSource(name);
+  if (from) dropOn(from, name);
+  else refuse("Pick a card up first: tap it, then tap where it goes.");
+}
+
+// Double-click, double-tap: the card goes to the first foundation that takes it.
+function home(name) {
+  if (!game) return;
+  const move = homeMove(game.state, table, name);
+  if (move) play(move);
+  else refuse("That card cannot go to a foundation now.");
+}
+
 function finish() {
   if (!game || !game.can_finish) return;
   say("");
@@ -261,13 +372,16 @@ function finish() {
 
 const board = {
   play,
-  turn: () => game && play(game.state.stock_count ? TURN : REDEAL),
+  tap,
+  home,
+  dropOn,
+  canLift,
+  select,
   selected: () => selected,
-  select(on) {
-    if (selected === Boolean(on)) return;
-    selected = Boolean(on);
-    if (game) draw();
-  },
+  redraw: () => game && draw(),
+  targetsFrom: (name) => (game ? targetsFrom(game.state, name) : new Set()),
+  step: (name, key) => (isStep(key) && layout ? stepFrom(layout, name, key) : null),
+  turn: () => game && play(stockMove(game.state, table)),
   shortcut(key) {
     const keys = { D: board.turn, U: undo, H: () => askHint(false), G: () => askHint(true),
       N: () => newDeal(), F: finish };
@@ -303,7 +417,7 @@ function follow(next) {
   hint = null;
   stopCelebrating();
   show(next);
-  $("#variant").value = next.variant;
+  $("#variant").value = slugOf(next.variant);
   link.follow(next);
   // A reload opens this very game, even if the player has a newer one elsewhere.
   history.replaceState(null, "", `?game=${next.id}`);
@@ -389,7 +503,12 @@ function wire() {
   $("#fair-hint").onclick = () => askHint(true);
   $("#finish").onclick = finish;
   $("#turn").onclick = board.turn;
-  $("#variant").onchange = () => { store.set("tomb.variant", $("#variant").value); resumeOrDeal(); };
+  $("#variant").onchange = () => {
+    store.set("tomb.variant", $("#variant").value);
+    // The address names the variant: go to the chosen one's.
+    if (page.variantFixed && page.game) location.assign(`/${page.game}/${$("#variant").value}/`);
+    else resumeOrDeal();
+  };
   $("#welcome-ok").onclick = () => { $("#welcome").hidden = true; showLabels(false); };
   // Key badges show once a key is used (and always with a mouse: see play.css).
   document.addEventListener("keydown", () => document.documentElement.classList.add("keyed"), { once: true });
@@ -402,15 +521,32 @@ function wire() {
   setInterval(() => game && game.status === "playing" && game.started && tick(), 1000);
 }
 
+// What the page's address chose (the server says): the game, a variant it names, a deal.
+const page = {
+  game: $("#play").dataset.game || "",
+  variantFixed: Boolean($("#play").dataset.variantFixed),
+  deal: Number($("#play").dataset.deal) || null,
+};
+
 function start() {
   const first = firstVisit();
   attachLooks($("#play"), $("#stage"));
   $("#welcome").hidden = !first;
   wire();
+  // The table is drawn empty at once when the page carries it; the game fills it.
+  const given = JSON.parse($("#table-data")?.textContent || "null");
+  if (given && given.piles) {
+    game = { state: { piles: {}, legal: [], paths: {}, stock_count: 0 } };
+    useTable(given);
+    game = null;
+  }
   const variant = store.get("tomb.variant", "");
-  if ([...$("#variant").options].some((option) => option.value === variant)) $("#variant").value = variant;
+  const known = [...$("#variant").options].some((option) => option.value === variant);
+  if (known && !page.variantFixed) $("#variant").value = variant;
   const wanted = new URLSearchParams(location.search).get("game");
-  if (wanted) openGame(wanted); else resumeOrDeal();
+  if (wanted) openGame(wanted);
+  else if (page.deal) newDeal(page.deal);
+  else resumeOrDeal();
   loadWins();
 }
 

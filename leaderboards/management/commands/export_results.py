@@ -11,10 +11,11 @@ from typing import IO, Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import QuerySet
 
+from game.models import Status
+from leaderboards import actions
 from leaderboards.boards import BOARD_ORDER
 from leaderboards.days import parse_day
 from leaderboards.models import Attempt, Review
-from patience.tomb import EngineError, get_variant
 
 COLUMNS = ("date", "variant", "player", "on_boards", "status", "cards_home", "won",
            "assisted", "hints", "seconds", "moves", "undos")
@@ -39,7 +40,7 @@ def row(attempt: Attempt) -> list[Any]:
         attempt.daily.date.isoformat(), attempt.daily.variant,
         attempt.user.get_username() if attempt.user else "",
         "no" if hidden else "yes",
-        attempt.status, attempt.home, "yes" if attempt.home == 52 else "no",
+        attempt.status, attempt.home, "yes" if attempt.status == Status.WON else "no",
         "yes" if attempt.assisted else "no", attempt.hints,
         f"{attempt.time_ms / 1000:.3f}", attempt.moves, attempt.undos,
     ]
@@ -82,10 +83,12 @@ class Command(BaseCommand):
 def parse_filters(variant: str | None, first: str | None, last: str | None
                   ) -> tuple[str | None, date | None, date | None]:
     try:
-        slug = get_variant(variant).slug if variant else None
+        slug = actions.check_variant(variant).slug if variant else None
         start = parse_day(first) if first else None
         end = parse_day(last) if last else None
-    except (ValueError, EngineError) as error:
+    except actions.ActionError as error:
+        raise CommandError(f"bad variant or day: {error.message}") from error
+    except ValueError as error:
         raise CommandError(f"bad variant or day: {error}") from error
     if start and end and start > end:
         raise CommandError("--from comes after --to")

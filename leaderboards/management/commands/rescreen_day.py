@@ -11,10 +11,10 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from leaderboards.dailies import NoWinnableDeal
+from leaderboards import actions
+from leaderboards.dailies import NoWinnableDeal, daily_variants
 from leaderboards.days import parse_day
 from leaderboards.rescreening import rescreen_day
-from patience.tomb import EngineError, get_variant
 
 
 class Command(BaseCommand):
@@ -23,7 +23,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("day", help="the UTC day, YYYY-MM-DD")
         parser.add_argument("--variant", action="append", dest="variants",
-                            help="a variant slug (repeat; default: DAILY_VARIANTS)")
+                            help="a variant slug of any game (repeat; default: every "
+                                 "variant that gets a daily)")
         parser.add_argument("--budget", type=float,
                             default=settings.DAILY_SCREEN_BUDGET_SECONDS,
                             help="solver seconds per deal (default: DAILY_SCREEN_BUDGET_SECONDS)")
@@ -35,9 +36,11 @@ class Command(BaseCommand):
                reseed: bool, **options: Any) -> None:
         try:
             when = parse_day(day)
-            slugs = [get_variant(slug).slug for slug in variants or settings.DAILY_VARIANTS]
-        except (ValueError, EngineError) as error:
-            raise CommandError(f"bad day or variant: {error}") from error
+            slugs = [actions.check_variant(slug).slug for slug in variants or daily_variants()]
+        except ValueError as error:
+            raise CommandError(f"bad day: {error}") from error
+        except actions.ActionError as error:
+            raise CommandError(f"bad variant: {error.message}") from error
         if budget <= 0:
             raise CommandError("--budget is a number of seconds above 0")
         refused = [outcome for outcome in (self.one(when, slug, budget, reseed) for slug in slugs)
