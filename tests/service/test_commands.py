@@ -215,3 +215,25 @@ def test_export_filters_by_variant_and_days_into_a_file(season: None, tmp_path: 
 def test_export_refuses_bad_arguments(args: list[str]) -> None:
     with pytest.raises(CommandError):
         run("export_results", *args)
+
+
+def test_export_runs_as_manage_py_runs_it_with_the_system_checks(season: None) -> None:
+    # manage.py runs Django's system checks (BaseCommand.check) before handle();
+    # call_command skips them unless asked, so the other tests would not see a
+    # command that overrides the hook.
+    out, err = io.StringIO(), io.StringIO()
+    call_command("export_results", "--variant", "classic", skip_checks=False,
+                 stdout=out, stderr=err)
+
+    assert "1 result(s) exported" in err.getvalue()
+
+
+def test_no_project_command_overrides_the_system_check_hook() -> None:
+    from django.core.management import get_commands, load_command_class
+    from django.core.management.base import BaseCommand
+
+    ours = {name: app for name, app in get_commands().items()
+            if app.split(".")[0] in ("game", "leaderboards", "accounts", "tombsite")}
+    assert "export_results" in ours
+    for name, app in ours.items():
+        assert type(load_command_class(app, name)).check is BaseCommand.check, name
