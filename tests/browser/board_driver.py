@@ -135,3 +135,56 @@ def by_pointer(page: Any, move: str, position: Position, turn: int) -> str:
     page.click(slot("waste") + " .card.top")
     page.click(slot(target))
     return "tap-tap"
+
+
+# -- any game's table, driven by a move's path (from pile, to pile) -------------------
+
+def is_stock(page: Any, name: str) -> bool:
+    """Is the pile the table's stock (its role, as the board drew it)?"""
+    return bool(page.evaluate("name => document.querySelector(`#table [data-slot=\"${name}\"]`)"
+                              ".classList.contains('stock')", name))
+
+
+def drag_top(page: Any, source: str, target: str) -> None:
+    """Drag the source pile's top card onto the target pile."""
+    still(page)
+    card = page.locator(slot(source) + " .card.top").bounding_box()
+    goal = page.locator(slot(target)).bounding_box()
+    assert card is not None and goal is not None, (source, target)
+    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(goal["x"] + goal["width"] / 2, goal["y"] + goal["height"] / 2, steps=6)
+    page.mouse.up()
+
+
+def path_by_pointer(page: Any, path: list[str]) -> None:
+    """Play the move whose path this is: a click on the stock, else a drag."""
+    source, target = path
+    if is_stock(page, source):
+        page.click(slot(source))
+    else:
+        drag_top(page, source, target)
+
+
+def path_by_keyboard(page: Any, path: list[str]) -> None:
+    """Play the move whose path this is with keys only: D for the stock, else arrows
+    to the source, Enter (picks up), arrows to the target, Enter (puts down)."""
+    source, target = path
+    if is_stock(page, source):
+        page.keyboard.press("d")
+        return
+    arrow_to(page, source)
+    page.keyboard.press("Enter")
+    arrow_to(page, target)
+    page.keyboard.press("Enter")
+
+
+def wait_moves_confirming(page: Any, count: int) -> None:
+    """Until the board shows ``count`` moves, saying yes if a ranked game asks first
+    (its first stock turn cannot be undone)."""
+    page.wait_for_function("""count =>
+        document.querySelector('#moves').textContent === String(count)
+        || document.querySelector('#confirm').open""", arg=count)
+    if page.evaluate("document.querySelector('#confirm').open"):
+        page.click("#confirm-yes")
+        wait_moves(page, count)
