@@ -157,11 +157,17 @@ def drag_top(page: Any, source: str, target: str) -> None:
     page.mouse.up()
 
 
+def stock_move(page: Any, path: list[str]) -> bool:
+    """Is it the stock's own move: a deal or turn from it, or a redeal (which gathers
+    the cards back into it: its path ends there)?"""
+    return any(is_stock(page, name) for name in path)
+
+
 def path_by_pointer(page: Any, path: list[str]) -> None:
     """Play the move whose path this is: a click on the stock, else a drag."""
     source, target = path
-    if is_stock(page, source):
-        page.click(slot(source))
+    if stock_move(page, path):
+        page.click(slot(source if is_stock(page, source) else target))
     else:
         drag_top(page, source, target)
 
@@ -170,7 +176,7 @@ def path_by_keyboard(page: Any, path: list[str]) -> None:
     """Play the move whose path this is with keys only: D for the stock, else arrows
     to the source, Enter (picks up), arrows to the target, Enter (puts down)."""
     source, target = path
-    if is_stock(page, source):
+    if stock_move(page, path):
         page.keyboard.press("d")
         return
     arrow_to(page, source)

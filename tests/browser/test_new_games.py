@@ -124,11 +124,16 @@ def game_by_id(page: Any, game_id: str) -> dict[str, Any]:
 def replay(page: Any, paths: list[list[str]], how: str, played: int = 0) -> None:
     page.focus(slot("stock"))
     for turn, path in enumerate(paths, start=played + 1):
-        if how == "pointer":
-            path_by_pointer(page, path)
-        else:
-            path_by_keyboard(page, path)
-        wait_moves_confirming(page, turn)
+        try:
+            if how == "pointer":
+                path_by_pointer(page, path)
+            else:
+                path_by_keyboard(page, path)
+            wait_moves_confirming(page, turn)
+        except Exception as failed:
+            page.screenshot(path=str(OUTPUT / "new-games-failed.png"))
+            said = page.inner_text("#announcer")
+            raise AssertionError(f"move {turn} {path} by {how}: {said}") from failed
 
 
 def assert_won(page: Any, variant: str, game: dict[str, Any], line: list[str]) -> None:
