@@ -79,18 +79,24 @@ def tab(chromium: Any, new_site: Site) -> Iterator[Any]:
     assert not errors, f"JavaScript errors on the page: {errors}"
 
 
-def winning_line(variant: str, deal: int) -> list[str]:
+def dealt(variant: str, deal: int, seeded: bool = False) -> Any:
+    """The game's first position: a public deal number, or a daily's secret seed."""
     rules = rules_of(variant)
-    result = solve_position(rules.new_game(deal, variant), Budget(seconds=5))
+    return rules.new_game(rules.deal_from_seed(deal) if seeded else deal, variant)
+
+
+def winning_line(variant: str, deal: int, seeded: bool = False) -> list[str]:
+    result = solve_position(dealt(variant, deal, seeded), Budget(seconds=5))
     assert result.verdict == "won", (variant, deal, result.verdict)
     return list(result.line)
 
 
-def paths_along(variant: str, deal: int, line: list[str]) -> list[list[str]]:
+def paths_along(variant: str, deal: int, line: list[str],
+                seeded: bool = False) -> list[list[str]]:
     """Each move's path (from pile, to pile) in the position it is played from, as
     the game's state gives it to the page."""
     rules = rules_of(variant)
-    position = rules.new_game(deal, variant)
+    position = dealt(variant, deal, seeded)
     paths = []
     for move in line:
         paths.append(list(rules.visible_view(position)["paths"][move]))
@@ -210,7 +216,7 @@ def test_a_ranked_daily_is_won_and_shows_on_the_days_board(
     new_site.wait_for_daily(variant)
     name = sign_up(tab, days_ago=30)
     seed = daily_seed(new_site, variant)
-    line = winning_line(variant, seed)
+    line = winning_line(variant, seed, seeded=True)
     tab.goto(f"/{GAME_OF[variant]}/{variant}/daily/")
     tab.get_by_role("button", name="Play today's daily").click()
     tab.wait_for_url(re.compile(r"\?game=[0-9a-f-]{36}$"))
@@ -218,7 +224,7 @@ def test_a_ranked_daily_is_won_and_shows_on_the_days_board(
     ready(tab)
     tab.wait_for_function("document.body.dataset.link === 'live'")
     assert "ranked attempt" in tab.inner_text("#title")
-    replay(tab, paths_along_seed(variant, seed, line), "pointer")
+    replay(tab, paths_along(variant, seed, line, seeded=True), "pointer")
     game = game_by_id(tab, game_id)
     assert game["ranked"] is True
     assert_won(tab, variant, game, line)
@@ -226,10 +232,6 @@ def test_a_ranked_daily_is_won_and_shows_on_the_days_board(
     today = tab.evaluate("new Date().toISOString().slice(0, 10)")
     tab.goto(f"/{GAME_OF[variant]}/{variant}/daily/{today}/")
     assert name in tab.inner_text("main")
-
-
-def paths_along_seed(variant: str, seed: int, line: list[str]) -> list[list[str]]:
-    return paths_along(variant, seed, line)
 
 
 @pytest.mark.parametrize("deal", [999999, 1])
