@@ -37,17 +37,6 @@ NOT_YET_MARKED: tuple[str, ...] = (
     "frontend/static/tomb/overlay.js",
     "frontend/static/tomb/play.js",
     "frontend/templates/game/play.html",
-    "frontend/templates/game/rules.html",
-    "frontend/templates/leaderboards/_chart.html",
-    "frontend/templates/leaderboards/_entries.html",
-    "frontend/templates/leaderboards/_pager.html",
-    "frontend/templates/leaderboards/_variants.html",
-    "frontend/templates/leaderboards/archive.html",
-    "frontend/templates/leaderboards/boards.html",
-    "frontend/templates/leaderboards/daily.html",
-    "frontend/templates/leaderboards/day.html",
-    "frontend/templates/leaderboards/error.html",
-    "frontend/templates/leaderboards/my_stats.html",
 )
 
 LETTER = re.compile(r"[^\W\d_]")
