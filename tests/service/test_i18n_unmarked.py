@@ -36,7 +36,6 @@ NOT_YET_MARKED: tuple[str, ...] = (
     "frontend/static/tomb/notation.js",
     "frontend/static/tomb/overlay.js",
     "frontend/static/tomb/play.js",
-    "frontend/templates/game/play.html",
 )
 
 LETTER = re.compile(r"[^\W\d_]")
