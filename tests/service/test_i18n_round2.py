@@ -53,7 +53,7 @@ def test_the_tomb_s_rules_page_speaks_the_language(
 
 def test_the_rank_letters_of_the_rules_picture_follow_russian_cards(alice: Browser) -> None:
     page = in_language(alice, "ru").get("/rules/").content.decode()
-    assert 'class="red">В</text>' in page and 'class="ink">К</text>' in page
+    assert 'class="red">В</text>' in page and 'class="ink">К</text>' in page  # noqa: RUF001
 
 
 @pytest.mark.parametrize(("code", "title", "won"), [
@@ -90,7 +90,7 @@ def test_the_daily_page_speaks_the_language(
 
 
 @pytest.mark.parametrize(("code", "monday", "sunday"), [
-    ("en", "Mon", "Sun"), ("ru", "Пн", "Вс"), ("fi", "ma", "su")])
+    ("en", "Mon", "Sun"), ("ru", "Пн", "Вс"), ("fi", "ma", "su")])  # noqa: RUF001
 def test_the_statistics_calendar_starts_the_week_as_the_language_does(
         carol_browser: Browser, screened: Any, code: str, monday: str, sunday: str) -> None:
     carol_browser.post("/api/daily/three-card/play/")
