@@ -19,6 +19,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.dates import WEEKDAYS, WEEKDAYS_ABBR
 from django.utils.formats import get_format
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 import patience
@@ -209,12 +210,20 @@ def by_game(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def history_charts(variant: str, name: str, rates: dict[str, list[charts.Rate]],
                    bests: dict[str, list[charts.Best]]) -> list[charts.Chart]:
     return [
-        charts.rate_bars(f"chart-{variant}-weeks", f"{name}: win rate by week",
+        charts.rate_bars(f"chart-{variant}-weeks",
+                         gettext("%(name)s: win rate by week") % {"name": name},
                          rates.get(variant, []),
-                         empty=f"No ranked {name} played in the last {chart_data.WEEKS} weeks."),
-        charts.best_line(f"chart-{variant}-months", f"{name}: best time by month",
+                         empty=ngettext("No ranked %(name)s played in the last %(count)s week.",
+                                        "No ranked %(name)s played in the last %(count)s weeks.",
+                                        chart_data.WEEKS) % {
+                             "name": name, "count": chart_data.WEEKS}),
+        charts.best_line(f"chart-{variant}-months",
+                         gettext("%(name)s: best time by month") % {"name": name},
                          bests.get(variant, []),
-                         empty=f"No ranked {name} won in the last {chart_data.MONTHS} months."),
+                         empty=ngettext("No ranked %(name)s won in the last %(count)s month.",
+                                        "No ranked %(name)s won in the last %(count)s months.",
+                                        chart_data.MONTHS) % {
+                             "name": name, "count": chart_data.MONTHS}),
     ]
 
 
