@@ -133,3 +133,22 @@ def test_the_share_line_in_finnish_and_english_stays_as_players_paste_it() -> No
                        "voitto ajassa 1:01, 1 siirto, ei vihjeitä.")
     assert english == ("Napoleon's Tomb classic daily 2026-11-29, unranked: won in 1:01, "
                        "1 move, no hints.")
+
+
+def test_every_table_text_of_every_game_has_a_translation() -> None:
+    """The table-built rules page shows each pile's name and what it takes: a game added
+    to the registry with new pile texts fails here until game/table_words.py lists them."""
+    import patience
+    from game.payloads import table_of
+    from game.table_words import table_text
+
+    with translation.override("fi"):
+        for _, variant in patience.all_variants():
+            for pile in table_of(variant.slug)["piles"]:
+                for text in (pile["label"], pile["accepts"]):
+                    assert table_text(text) != text, (variant.slug, text)
+
+
+def test_the_table_built_rules_page_names_the_piles_in_russian(alice: Browser) -> None:
+    page = text_of(in_language(alice, "ru").get("/st-helena/rules/").content.decode())
+    assert "Король червей" in page and "стопка 12" in page and "King of hearts" not in page
