@@ -109,7 +109,7 @@ def rating_text(daily: Daily) -> str | None:
     wins = round(daily.rating * games)
     band = BAND_NAMES.get(daily.band)
     words = {"band": daily.band if band is None else str(band), "games": games,
-             "share": f"{round(100 * daily.rating)}%"}
+             "share": round(100 * daily.rating)}
     if wins == 0:
         return ngettext("%(band)s: our graded blind players won none of %(games)s game",
                         "%(band)s: our graded blind players won none of %(games)s games",
@@ -118,8 +118,8 @@ def rating_text(daily: Daily) -> str | None:
         return ngettext("%(band)s: our graded blind players won under 1%% of %(games)s game",
                         "%(band)s: our graded blind players won under 1%% of %(games)s games",
                         games) % words
-    return ngettext("%(band)s: our graded blind players won %(share)s of %(games)s game",
-                    "%(band)s: our graded blind players won %(share)s of %(games)s games",
+    return ngettext("%(band)s: our graded blind players won %(share)s%% of %(games)s game",
+                    "%(band)s: our graded blind players won %(share)s%% of %(games)s games",
                     games) % words
 
 
