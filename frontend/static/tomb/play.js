@@ -151,13 +151,14 @@ function drawEnd() {
 }
 
 function wonText() {
-  const count = (singular, plural, n) => tnf(singular, plural, n, { count: formatNumber(n) });
+  const { moves } = game.state;
+  const { hints, undos } = game;
   return tnf("You won! All %(count)s card is home in %(moves)s, %(hints)s, %(undos)s.",
     "You won! All %(count)s cards are home in %(moves)s, %(hints)s, %(undos)s.", table.card_count, {
       count: formatNumber(table.card_count),
-      moves: count("%(count)s move", "%(count)s moves", game.state.moves),
-      hints: count("%(count)s hint", "%(count)s hints", game.hints),
-      undos: count("%(count)s undo", "%(count)s undos", game.undos),
+      moves: tnf("%(count)s move", "%(count)s moves", moves, { count: formatNumber(moves) }),
+      hints: tnf("%(count)s hint", "%(count)s hints", hints, { count: formatNumber(hints) }),
+      undos: tnf("%(count)s undo", "%(count)s undos", undos, { count: formatNumber(undos) }),
     });
 }
 
