@@ -11,6 +11,7 @@ Russian and Finnish words must not break the layout."""
 from __future__ import annotations
 
 import re
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,7 +23,7 @@ from tests.service.lines import seeded_line, winning_line
 from .board_driver import by_keyboard, ready, slot, still, wait_moves
 from .conftest import OUTPUT, client_address
 from .test_fair_play import todays_seed
-from .test_pages import sign_up
+from .test_pages import PASSWORD
 
 DEAL = 1  # a 3-card deal the solver wins (test_board.py plays it to the end in English)
 ENGLISH = re.compile(r"\b(?:went|turned|from the|picked up|You won|cards are home|stock|waste)\b")
@@ -127,6 +128,18 @@ def test_a_move_on_the_board_is_announced_in_the_page_s_language(speaking: Any) 
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
 
+def sign_up_in_any_language(page: Any, site: Any) -> None:
+    """test_pages.sign_up, by the form's field names rather than its English labels."""
+    name = f"p{uuid.uuid4().hex[:10]}"
+    page.goto("/accounts/signup/")
+    page.fill("[name=username]", name)
+    page.fill("[name=password1]", PASSWORD)
+    page.fill("[name=password2]", PASSWORD)
+    page.click("form:has([name=password2]) [type=submit]")
+    page.wait_for_url(re.compile(r"/(\?.*)?$"))
+    site.backdate_account(name, 30)
+
+
 def play_all_but_the_last(page: Any, game: str, line: tuple[str, ...]) -> None:
     """The line's moves but the last, through the API (the board then plays the last)."""
     page.evaluate("""async ({game, moves}) => {
@@ -145,9 +158,7 @@ def play_all_but_the_last(page: Any, game: str, line: tuple[str, ...]) -> None:
 def test_a_daily_won_on_the_board_ends_in_the_page_s_language(speaking: Any, site: Any) -> None:
     page, language = speaking
     words = WORDS[language]
-    page.set_extra_http_headers({"Accept-Language": "en"})  # the sign-up form's English labels
-    sign_up(page)  # an account old enough for today's ranked daily
-    page.context.add_cookies([{"name": "django_language", "value": language, "url": site.base_url}])
+    sign_up_in_any_language(page, site)  # an account old enough for today's ranked daily
     game = page.evaluate("""async () => {
       const token = document.cookie.split("; ").find((c) => c.startsWith("csrftoken=")).slice(10);
       const response = await fetch("/api/daily/three-card/play/", {method: "POST",

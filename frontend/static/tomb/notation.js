@@ -28,6 +28,8 @@ const SUIT_NAMES = { C: tc("suit", "clubs"), D: tc("suit", "diamonds"), H: tc("s
 export const SUIT_GLYPHS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 
 export const rankLabel = (card) => RANK_LETTERS[card[0]] || card[0];
+// A rank alone ("K", "T", "6"), as the cards' corners write it.
+export const rankLetter = (rank) => RANK_LETTERS[rank] || rank;
 export const isRed = (card) => card[1] === "H" || card[1] === "D";
 // "7 of hearts", "семёрка червей", "herttaseitsemän".
 export const cardName = (card) => tf(t("%(rank)s of %(suit)s"),

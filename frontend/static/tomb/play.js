@@ -8,7 +8,7 @@ import { attachInput, cancelDrag, dragging } from "./input.js";
 import { attachLooks, blip, firstVisit, setLayouts, showLabels, store } from "./looks.js";
 import * as motion from "./motion.js";
 import { formatDay, formatNumber, formatPercent, t, tc, tf, tnf } from "./i18n.js";
-import { REDEAL, TURN, adviceFor, capital, cardName, describeMove, movePlaces, theLabel } from "./notation.js";
+import { REDEAL, TURN, adviceFor, capital, cardName, describeMove, movePlaces, rankLetter, theLabel } from "./notation.js";
 import { placeFrom } from "./places.js";
 import { askFirst, personalBest, showWin } from "./overlay.js";
 import { homeMove, isStep, layoutsOf, moveBetween, pileNamed, pilesWithRole, slugOf, sourcesOf,
@@ -105,7 +105,7 @@ function drawExtras(state) {
   $("#tomb-counter").parentElement.hidden = !tomb;
   if (tomb) {
     $("#tomb-counter").textContent = tomb.complete ? tc("the tomb", "complete")
-      : tf(t("wants %(rank)s · round %(round)s of 4"), { rank: tomb.wants, round: tomb.round });
+      : tf(t("wants %(rank)s · round %(round)s of 4"), { rank: rankLetter(tomb.wants), round: tomb.round });
   }
   $("#passes").textContent = !state.passes ? ""
     : state.passes > 1 ? tf(t("Pass %(pass)s of %(passes)s · %(left)s left"),
