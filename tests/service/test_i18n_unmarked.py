@@ -266,7 +266,8 @@ TEXT_PROPERTIES = frozenset({"textContent", "innerText", "innerHTML", "outerHTML
                              "placeholder", "alt", "ariaLabel", "ariaDescription",
                              "ariaValueText", "label"})
 TEXT_CALLS = frozenset({"announce", "say", "askFirst", "showHint", "onError", "fieldStatus",
-                        "alert", "confirm", "prompt", "createTextNode", "emptyHtml", "badge"})
+                        "alert", "confirm", "prompt", "createTextNode", "emptyHtml", "badge",
+                        "refuse", "fact"})
 # A line's comment saying a sentence-like literal is not text (a log line, a test hook).
 NOT_TEXT = "i18n: not text"
 SENTENCE = re.compile(r"[^\W\d_]{2,}[,;:]?\s+[^\W\d_]{2,}")
