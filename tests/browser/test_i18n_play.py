@@ -190,3 +190,28 @@ def test_a_daily_won_on_the_board_ends_in_the_page_s_language(speaking: Any, sit
     page.wait_for_function("document.querySelector('#win-rank').textContent !== ''")
     assert words["board"] in page.inner_text("#win-rank").lower()
     page.screenshot(path=str(OUTPUT / f"i18n-win-{language}.png"))
+
+
+# St. Helena's piles are numbered and its foundations named by the card they start with.
+ST_HELENA = {
+    "ru": {"p5": "стопка 5: ", "k1": "база пик от короля", "a3": "база треф от туза"},
+    "fi": {"p5": "pino 5: ", "k1": "patakuninkaan peruspino", "a3": "ristiässän peruspino"},
+}
+
+
+@pytest.mark.parametrize("speaking", [("ru", 390, 844), ("fi", 390, 844)], indirect=True,
+                         ids=["ru", "fi"])
+def test_st_helena_s_piles_are_named_in_the_page_s_language(speaking: Any) -> None:
+    page, language = speaking
+    page.goto("/st-helena/st-helena/?deal=1")
+    ready(page)
+    wait_moves(page, 0)
+    for name, words in ST_HELENA[language].items():
+        label = label_of(page, name)
+        assert label.startswith(words) and not ENGLISH.search(label), label
+        title = str(page.get_attribute(slot(name), "title"))
+        assert WORDS[language]["script"].search(title) or language == "fi", title
+        assert not re.search(r"\b(?:dealt|foundation|down from|up to)\b", title), title
+    still(page)
+    page.screenshot(path=str(OUTPUT / f"i18n-st-helena-{language}-390x844.png"))
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
