@@ -46,8 +46,9 @@ const PLACES = {
   [gettext_noop("Ace of spades")]: [t("Ace of spades"), t("from the Ace of spades"), t("to the Ace of spades")],
 };
 
-// What each pile takes (Pile.accepts), shown on hover and said after its name.
-const ACCEPTS = [
+// What a pile takes (Pile.accepts), shown on hover and said after its name. Listed so that
+// makemessages finds each text; acceptsText() looks the one a table sends up by its English.
+export const ACCEPTS = [
   t("7 up to K, any suit"),
   t("6 down to A, any suit, four times"),
   t("one card from the waste; it goes home by itself when it fits"),
@@ -100,4 +101,4 @@ export function thePlace(label) {
 }
 
 // What a pile takes, in the page's language (the English text when the catalog lacks it).
-export const acceptsText = (accepts) => (ACCEPTS.length && accepts ? t(accepts) : accepts || "");
+export const acceptsText = (accepts) => (accepts ? t(accepts) : "");
