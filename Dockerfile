@@ -21,12 +21,14 @@ COPY . .
 # Editable, as scripts/run installs it: the site finds its templates and static
 # files beside its code (settings.BASE_DIR), and build_ext puts solver_worker's
 # compiled core there too, so every process imports the one copy in /app.
-RUN pip install --no-deps -e .
+# setuptools' build/ holds the core's object files: not for the runtime stage.
+RUN pip install --no-deps -e . && rm -rf build
 # Content-hashed static files, served by whitenoise (settings: STATIC_ROOT set).
 ENV STATIC_ROOT=/app/staticfiles
 RUN python manage.py collectstatic --noinput
 
-# -- run: no compiler, a user without rights to the code -------------------------
+# -- run: no compiler, no pip cache, a user without rights to the code -------------
+# (tests/compose checks both in the built image.)
 FROM python:3.11-slim
 ENV PATH=/venv/bin:$PATH PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 \
     STATIC_ROOT=/app/staticfiles DJANGO_SETTINGS_MODULE=tombsite.settings

@@ -544,19 +544,33 @@ def do_request_hint(
     check_hint_allowance(player, address)
     payload, _ = do_count_hint(game_id, player, origin=origin, seq=seq)
     # Enqueued once committed, so the worker sees the counted hint.
-    transaction.on_commit(partial(_enqueue_hint, partial(answer_hint.delay, payload["id"],
-                                                         fair=fair)))
+    transaction.on_commit(partial(
+        _enqueue_hint, partial(answer_hint.delay, payload["id"], fair=fair),
+        partial(do_uncount_hint, game_id, player, origin=origin, seq=seq)))
     return payload
 
 
-def _enqueue_hint(task: Callable[[], object]) -> None:
+def _enqueue_hint(task: Callable[[], object], uncount: Callable[[], object]) -> None:
     # Celery has already retried the publish by its retry policy (under a second): say
-    # plainly that no hint is coming, rather than a bare "the server failed".
+    # plainly that no hint is coming, rather than a bare "the server failed", and take
+    # the count back first: a hint no worker ever saw must not mark the result assisted.
     try:
         task()
     except OperationalError as error:
+        uncount()
         raise HintUnavailable(gettext(
             "the hint service cannot be reached; try again in a moment")) from error
+
+
+def do_uncount_hint(
+    game_id: object, player: Player, *, origin: str = "", seq: int | None = None
+) -> Payload:
+    """Undo do_count_hint for a hint that never reached the hint queue (the game's
+    other boards, and a ranked attempt's assisted flag, follow the stored count)."""
+    with transaction.atomic():
+        game = _lock(game_id, player)
+        game.hints = max(game.hints - 1, 0)
+        return _store(game, game.position(), "hint", origin=origin, seq=seq)
 
 
 def do_adopt_games(user: AbstractBaseUser, anon_token: str) -> int:

@@ -243,6 +243,29 @@ def needs_difficulty(daily: Daily) -> bool:
             and is_rated(daily.variant))
 
 
+# A rating runs up to an hour (tasks.rate_daily's time limit) on the one slow worker:
+# the hourly catch-up must not queue it again while it may still be waiting or running.
+RATING_RETRY_FIRST_S = 2 * 3600
+RATING_RETRY_MAX_S = 24 * 3600
+
+
+def rating_retry_after(asked: int) -> int:
+    """Seconds before a daily asked ``asked`` times may be asked again: 2 h, 4 h, 8 h, ...
+    up to a day (a rating lost with its worker, or that found no difficulty)."""
+    return min(RATING_RETRY_FIRST_S * 2 ** (asked - 1), RATING_RETRY_MAX_S)
+
+
+def claim_rating(daily_id: int) -> bool:
+    """True once per back-off period for a daily: whoever gets it enqueues the rating
+    (cache.add is atomic, so two makers at once enqueue it once)."""
+    asked_key = f"daily-rating-asked:{daily_id}"
+    asked = int(cache.get(asked_key, 0)) + 1
+    if not cache.add(f"daily-rating-wait:{daily_id}", asked, rating_retry_after(asked)):
+        return False  # asked already, and not yet long enough ago
+    cache.set(asked_key, asked, 30 * 24 * 3600)
+    return True
+
+
 def rate_daily(daily_id: int) -> Daily | None:
     """Play the blind player on the daily and store its difficulty (once)."""
     unrated = Daily.objects.filter(pk=daily_id, rating__isnull=True).first()

@@ -8,7 +8,8 @@ Both are early-acked, unlike the hint: they can run longer than the broker's
 visibility timeout (settings.CELERY_BROKER_TRANSPORT_OPTIONS), and a late-acked
 task that does is handed to a second worker while the first still runs. A run
 lost with its worker costs nothing: the hourly beat job makes whatever daily is
-missing and asks again for every rating not stored. Both are idempotent (a
+missing and asks again for every rating not stored, once per back-off period
+(dailies.claim_rating: 2 h, then twice as long each time, at most a day). Both are idempotent (a
 daily per day and variant by unique constraint; a rating written once).
 """
 
@@ -33,7 +34,7 @@ _EARLY_ACK = {"acks_late": False, "autoretry_for": TRANSIENT_ERRORS, "retry_back
 def ask_for_rating(daily: Daily) -> None:
     """Once the daily's row is committed, the slow worker measures its difficulty
     (a no-op when the site measures none or the variant has no blind players)."""
-    if dailies.needs_difficulty(daily):
+    if dailies.needs_difficulty(daily) and dailies.claim_rating(daily.pk):
         transaction.on_commit(partial(rate_daily.delay, daily.pk))
 
 

@@ -29,8 +29,8 @@ moves are the game's own (``patience.protocol``: ``status``, ``moves``,
 ``legal_moves``, ``apply``, ``copy``, ``variant``; ``notation``). A game must
 end within ``MAX_PLIES`` moves.
 
-A new game (or a variant that needs its own, such as the Tomb's traditional
-cross) adds one small module with such an object and one line in ``BLIND``;
+A new game (or a variant that needs its own knowledge) adds one small
+module with such an object and one line in ``BLIND``;
 ``players``, ``rating``, ``play`` and ``rate`` then serve it unchanged (the
 hints need no blind knowledge at all). Until then ``fair_hint`` answers a
 position of that game with no move.

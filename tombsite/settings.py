@@ -200,6 +200,10 @@ CELERY_BEAT_SCHEDULE = {
 # queue of their own (docker compose's worker-slow), so hints never wait behind them;
 # with no slow queue set they share the default one.
 CELERY_SLOW_QUEUE = env.str("CELERY_SLOW_QUEUE", default=CELERY_TASK_DEFAULT_QUEUE)
+# /healthz (tombsite.health): who may see which part failed besides the loopback, and
+# how long a stranger's bare verdict is reused.
+HEALTHZ_TOKEN = env.str("HEALTHZ_TOKEN", default="")
+HEALTHZ_CACHE_SECONDS = env.float("HEALTHZ_CACHE_SECONDS", default=10.0)
 CELERY_TASK_ROUTES = {
     "leaderboards.rate_daily": {"queue": CELERY_SLOW_QUEUE},
     "leaderboards.make_dailies": {"queue": CELERY_SLOW_QUEUE},
@@ -367,6 +371,9 @@ if env.bool("HTTPS", default=False):
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"without_traceback": {"()": "tombsite.logging_filters.WithoutTraceback"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
+    # A bad or missing Host header is the client's error (400): one line, no traceback.
+    "loggers": {"django.security.DisallowedHost": {"filters": ["without_traceback"]}},
 }

@@ -15,6 +15,7 @@ from patience import all_variants, rules_of
 from ..blind import BlindGame
 from ..driver import Budget, Result
 from . import sthelena, tomb
+from .blind_sthelena import STHELENA_BLIND
 from .blind_tomb import TOMB_BLIND
 
 Solve = Callable[..., Any]
@@ -34,11 +35,13 @@ def solve_position(position: Any, budget: Budget, **options: Any) -> Result:
 
 
 # Each game's knowledge for the blind players (solver_worker.players), by the
-# game's slug, or by a variant's slug where variants need their own (the Tomb's
-# traditional cross, whose cross places its knowledge does not cover, has none yet).
+# game's slug, or by a variant's slug where variants need their own. The Tomb's
+# three variants share one object, which branches on the traditional cross itself.
 BLIND: Final[dict[str, BlindGame]] = {
     "classic": TOMB_BLIND,
     "three-card": TOMB_BLIND,
+    "cross": TOMB_BLIND,
+    "st-helena": STHELENA_BLIND,
 }
 
 

@@ -7,6 +7,31 @@ unseen cards and what the player remembers of the stock after a redeal
 provably safe play, and the Tomb's search as the win finder. ``TOMB_BLIND``
 offers them as a ``BlindGame``; ``solver_worker.players``' docstring gives the
 honesty argument (what the player knows) that each of them keeps.
+
+The traditional cross (variant ``cross``, RULES-CROSS-AND-ST-HELENA.md,
+section 1) is the same game slug with other rules for the four places beside
+the tomb, so each part below branches on ``variant.cross`` where the rules
+differ. What the cross player knows, and why each part stays honest:
+
+* In view: the four cross cards (dealt and refilled face up), the whole
+  waste (every card in it was turned face up one at a time), the
+  foundations, the stock's size and the passes left. ``Sight`` holds exactly
+  this, and the cross's careful player (``cross_rule_move``) decides from a
+  ``Sight`` alone.
+* Hidden: the stock, and only while it holds cards never turned. Its cards
+  are all 52 less those in view (``unseen_cards``: the cross places are the
+  Tomb's cells, so the same function serves). Before the first redeal every
+  stock card is one the player has never seen (the deal and every refill
+  take the stock's *top*, which is then in view), and the deal is a uniform
+  shuffle, so every order of the unseen cards is equally likely given what
+  the player saw: the sampling player's uniform shuffle is honest.
+* After R the stock is the waste turned over: the player saw each of those
+  cards in order, so the order is its own knowledge (``known_stock``, the
+  same test as the 3-card deal's). From then on cards leave the stock only
+  from its top, by D or by a refill of an emptied cross place (``Memory``
+  pops the top for both; the tests check it against the engine).
+* A refill from the waste (stock empty) moves the waste's top, which is in
+  view, so it changes nothing hidden.
 """
 
 from __future__ import annotations
@@ -31,8 +56,11 @@ from patience.tomb import (
     Move,
     Position,
 )
+from patience.tomb.moves import CROSS_TO
 
+from .. import driver
 from ..search import Budget, Table, search_pass, to_notation
+from . import cross as cross_search
 
 NEAR_RANKS: Final = 3  # "a foundation will want it within three ranks"
 TOMB_CYCLE: Final = 6  # the tomb wants 6 5 4 3 2 A, then 6 again
@@ -51,6 +79,7 @@ class Sight:
     stock_count: int
     redeals_left: int
     turn: int  # cards turned at a time
+    cross: bool = False  # the traditional cross: ``cells`` are the cross places
 
     @classmethod
     def of(cls, position: Position) -> Sight:
@@ -61,6 +90,7 @@ class Sight:
             stock_count=len(position.stock),  # its size only, never its order
             redeals_left=position.redeals_left,
             turn=position.variant.turn,
+            cross=position.variant.cross,
         )
 
     def fitting(self, card: Card) -> int:
@@ -114,7 +144,12 @@ def rule_move(sight: Sight, near: bool = True) -> Move | None:
        it brings the next waste card into play (without it the game is lost
        at once, so every sensible player does it).
     5. Else no move is left: the game is lost (None).
+
+    In the traditional cross nothing is parked, so every look-ahead plays
+    alike: ``cross_rule_move``.
     """
+    if sight.cross:
+        return cross_rule_move(sight)
     waste = sight.waste
     free = sight.free_cell()
     if waste:
@@ -135,6 +170,45 @@ def rule_move(sight: Sight, near: bool = True) -> Move | None:
     return None
 
 
+def cross_home(sight: Sight) -> Move | None:
+    """The cross's first fitting cross card home: the lowest fitting rank (so
+    the tomb's before the corners'), from the first place (n, w, e, s) that
+    holds that rank, to the first foundation that takes it. One canonical
+    move per rank: ``real_choices`` offers the same one."""
+    fitting = [(RANK[card], place) for place, card in enumerate(sight.cells)
+               if card != EMPTY and sight.fitting(card) >= 0]
+    if not fitting:
+        return None
+    _rank, place = min(fitting)
+    return CROSS_TO[place][sight.fitting(sight.cells[place])]
+
+
+def cross_rule_move(sight: Sight) -> Move | None:
+    """The careful player of the traditional cross (no parking there).
+
+    1. A cross card fits a foundation: play it home (``cross_home``); its
+       place is refilled from the stock, which shows a new card.
+    2. Else the top waste card fits: play it (first fitting foundation).
+    3. Else turn a card (D), or turn the waste over (R) with a pass left.
+    4. Else no move is left: the game is lost (None).
+
+    Cross cards go first, as in the cross search's greedy line (its move
+    order wins every deal it was measured on): a refill brings a new card
+    into play at once, while the waste card stays playable under the next D.
+    """
+    home = cross_home(sight)
+    if home is not None:
+        return home
+    waste = sight.waste
+    if waste and sight.fitting(waste[-1]) >= 0:
+        return TO_FOUNDATION[sight.fitting(waste[-1])]
+    if sight.stock_count:
+        return DRAW
+    if waste and sight.redeals_left:
+        return REDEAL
+    return None
+
+
 def careful_move(position: Position) -> Move | None:
     return rule_move(Sight.of(position), near=True)
 
@@ -146,7 +220,7 @@ def freeing_move(position: Position) -> Move | None:
 def rule_with(sight: Sight, near: int) -> Move | None:
     """The careful player's rule with ``near`` ranks of look-ahead (0: the freeing
     player's rule; 3: the careful player's, ``rule_move``)."""
-    if near in (0, 3):
+    if near in (0, 3) or sight.cross:  # the cross parks nothing: one rule
         return rule_move(sight, near=near == 3)
     # The careful rule with another look-ahead: park a top card that does not fit
     # when a foundation wants it within ``near`` ranks; else the freeing rule
@@ -176,7 +250,9 @@ class Memory:
 
     Before the first redeal the stock holds only never-seen cards: unknown.
     On R the player has just seen the whole waste, which becomes the stock
-    turned over; on D it turns the known cards off the top.
+    turned over; on D it turns the known cards off the top. In the cross a
+    cross card played home (X) refills its place from the stock's top while
+    the stock holds cards, so X pops the known top too.
     """
 
     stock: list[Card] | None = None
@@ -187,6 +263,8 @@ class Memory:
             self.stock = list(reversed(position.waste))
         elif move.kind is Kind.DRAW and self.stock is not None:
             del self.stock[len(self.stock) - min(position.variant.turn, len(self.stock)):]
+        elif move.kind is Kind.CROSS and self.stock:
+            self.stock.pop()  # the refill takes the stock's top
 
     def check(self, position: Position) -> None:
         if self.stock is not None:
@@ -196,7 +274,7 @@ class Memory:
 def unseen_cards(position: Position) -> list[Card]:
     """The cards not in view (so in the stock), from the view alone, sorted."""
     seen = set(position.waste)
-    seen.update(card for card in position.cells if card != EMPTY)
+    seen.update(card for card in position.cells if card != EMPTY)  # cells or cross places
     for pile in position.foundations:
         seen.update(pile)
     unseen = [card for card in ALL_CARDS if card not in seen]
@@ -229,8 +307,12 @@ def real_choices(position: Position) -> list[Move]:
     home at once), so it is no separate choice. What remains: play the top
     card (if it fits) or park it (if it does not and a cell is free), and
     turn cards (D) or the waste over (R).
+
+    The cross (``cross_choices``) parks nothing and adds its cross cards.
     """
     sight = Sight.of(position)
+    if sight.cross:
+        return cross_choices(sight)
     choices: list[Move] = []
     if sight.waste:
         home = sight.fitting(sight.waste[-1])
@@ -245,6 +327,51 @@ def real_choices(position: Position) -> list[Move]:
     return choices
 
 
+def cross_choices(sight: Sight) -> list[Move]:
+    """The cross's real choices: one cross card home per fitting rank, the top
+    waste card home, D or R.
+
+    Cross cards of one rank are one choice: which place holds which card
+    never matters for a win (any cross card may go to any foundation it fits,
+    and the refill goes to whichever place was emptied, so the places are
+    interchangeable; rule 2 of the cross search), and suits never matter
+    either (rule 1). Each is offered as the move ``cross_home`` would name
+    for it: the first place holding the rank, the first fitting foundation.
+    """
+    choices: list[Move] = []
+    ranks_done: set[int] = set()
+    for place, card in enumerate(sight.cells):
+        if card == EMPTY or RANK[card] in ranks_done:
+            continue
+        foundation = sight.fitting(card)
+        if foundation >= 0:
+            ranks_done.add(RANK[card])
+            choices.append(CROSS_TO[place][foundation])
+    choices.sort(key=lambda move: RANK[sight.cells[move.place or 0]])
+    if sight.waste and sight.fitting(sight.waste[-1]) >= 0:
+        choices.append(TO_FOUNDATION[sight.fitting(sight.waste[-1])])
+    if sight.stock_count:
+        choices.append(DRAW)
+    elif sight.waste and sight.redeals_left:
+        choices.append(REDEAL)
+    return choices
+
+
+def cross_safe_play(position: Position, move: Move) -> bool:
+    """The cross's one provably safe play: a cross card home at the closing table.
+
+    With the stock and the waste both empty (in view), every card left is on
+    the cross and no refill can happen; a card that fits may go home at once,
+    because any win that plays it later can play it now (the cross search's
+    rule 6b gives the argument: the foundation it joins wants its rank until
+    a card of that rank arrives, and that card is interchangeable with it).
+    Anywhere else no play is safe: a cross card's refill takes the stock's
+    top out of the turning order, and a waste card played home changes which
+    card a later refill from the waste takes.
+    """
+    return move.kind is Kind.CROSS and not position.stock and not position.waste
+
+
 def safe_play(position: Position, move: Move) -> bool:
     """Playing the fitting top card is provably as good as anything else.
 
@@ -252,7 +379,10 @@ def safe_play(position: Position, move: Move) -> bool:
     knows: with the waste order fixed for the rest of the game (classic turn
     order: the classic deal, or no redeal left) and no other card of that
     rank among the unseen (stock) cards, burying it gains nothing.
+    (The cross: ``cross_safe_play``.)
     """
+    if position.variant.cross:
+        return cross_safe_play(position, move)
     if move.kind is not Kind.FOUNDATION:
         return False
     fixed_order = position.variant.turn == 1 or position.redeals_left == 0
@@ -263,8 +393,12 @@ def safe_play(position: Position, move: Move) -> bool:
 
 
 def same_move(a: Move, b: Move) -> bool:
-    """Equal up to the symmetry of corners and cells."""
-    return a.kind is b.kind
+    """Equal up to the symmetry of corners and cells.
+
+    Cross moves (kind X) are one choice only from the same place: two places
+    may hold different ranks, and the careful player and ``real_choices``
+    name a rank by the same canonical place (``cross_home``)."""
+    return a.kind is b.kind and (a.kind is not Kind.CROSS or a.place == b.place)
 
 
 def _greedy_pass(
@@ -273,6 +407,12 @@ def _greedy_pass(
     """The search's win-finding pass alone (compiled core when built): a
     sampling player only counts wins, so the exact pass that ``solve``
     runs after a failed greedy pass would be wasted on it."""
+    if position.variant.cross:  # the cross search's greedy pass (its rule 7)
+        status, found, _nodes = driver.search_pass(
+            cross_search.CrossSearch(), cross_search.State.of(position),
+            Budget(nodes=nodes, seconds=seconds), False,
+        )
+        return status, found
     status, found, _nodes = search_pass(
         Table.of(position), position.variant.turn, Budget(nodes=nodes, seconds=seconds), False
     )
@@ -292,6 +432,8 @@ def find_line(
     """
     status, found = _greedy_pass(position, nodes, seconds)
     if status == "won":
+        if position.variant.cross:
+            return "won", cross_search.to_notation(position, found)
         return "won", to_notation(position, found)
     return ("failed" if status == "exhausted" else "unknown"), []
 
@@ -334,7 +476,9 @@ class TombBlind:
 
     def sample_key(self, move: Move, order: Sequence[Card]) -> Hashable:
         # Equal ranks are interchangeable: the same rank order, the same search.
-        return move.kind.value.encode() + bytes(RANK[card] for card in order)
+        # A cross move is one choice per place (its rank), so the place is in the key.
+        place = b"" if move.place is None else bytes([move.place])
+        return move.kind.value.encode() + place + b"|" + bytes(RANK[card] for card in order)
 
     def find_line(self, position: Position, nodes: int, seconds: float | None
                   ) -> tuple[str, list[str]]:

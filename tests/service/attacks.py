@@ -257,8 +257,8 @@ def bad_page_numbers(stack: Stack) -> Outcome:
     for page in ("²", "1" * 5000):
         for url in (f"/api/daily/three-card/{today()}/board/?page={page}",
                     f"/api/boards/three-card/wins/?page={page}",
-                    f"/daily/three-card/{today()}/?page={page}",
-                    f"/boards/three-card/?board=wins&page={page}"):
+                    f"/napoleons-tomb/three-card/daily/{today()}/?page={page}",
+                    f"/napoleons-tomb/three-card/boards/?board=wins&page={page}"):
             codes.append(visitor.get(url).status_code)
     seconds = timer.seconds() / len(codes)
     visitor.close()

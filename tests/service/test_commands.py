@@ -149,7 +149,8 @@ def test_rescreen_reports_each_variant_and_makes_a_missing_daily(screened: list[
 
     assert f"{day} three-card: made: had no daily; made candidate " in out
     assert f"{day} classic: kept" in out
-    assert Daily.objects.filter(date=day).count() == 2
+    assert f"{day} st-helena: made: had no daily; made candidate " in out
+    assert Daily.objects.filter(date=day).count() == len(dailies.daily_variants())
 
 
 @pytest.mark.parametrize("args", [["2026-13-01"], ["tomorrow"], [str(PAST), "--variant", "x"],
@@ -215,3 +216,25 @@ def test_export_filters_by_variant_and_days_into_a_file(season: None, tmp_path: 
 def test_export_refuses_bad_arguments(args: list[str]) -> None:
     with pytest.raises(CommandError):
         run("export_results", *args)
+
+
+def test_export_runs_as_manage_py_runs_it_with_the_system_checks(season: None) -> None:
+    # manage.py runs Django's system checks (BaseCommand.check) before handle();
+    # call_command skips them unless asked, so the other tests would not see a
+    # command that overrides the hook.
+    out, err = io.StringIO(), io.StringIO()
+    call_command("export_results", "--variant", "classic", skip_checks=False,
+                 stdout=out, stderr=err)
+
+    assert "1 result(s) exported" in err.getvalue()
+
+
+def test_no_project_command_overrides_the_system_check_hook() -> None:
+    from django.core.management import get_commands, load_command_class
+    from django.core.management.base import BaseCommand
+
+    ours = {name: app for name, app in get_commands().items()
+            if app.split(".")[0] in ("game", "leaderboards", "accounts", "tombsite")}
+    assert "export_results" in ours
+    for name, app in ours.items():
+        assert type(load_command_class(app, name)).check is BaseCommand.check, name

@@ -1,4 +1,6 @@
-"""docker-compose.yml's services, started natively: there is no Docker engine here.
+"""docker-compose.yml's services, started natively: the quick check that runs in every
+suite (tests/compose, run by scripts/test-compose, builds the image and runs the stack
+on a Docker daemon).
 
 `docker-compose config` resolves the file as compose would (with .env.example
 as the env file); each app service's own command then runs with its own
@@ -58,8 +60,8 @@ def compose_services() -> dict[str, Any]:
     """The services as compose resolves them, with .env.example as their env file."""
     env = {**os.environ, "TOMB_ENV_FILE": ".env.example"}
     shown = subprocess.run(
-        [require_compose(), "config"], cwd=ROOT, env=env, capture_output=True, text=True,
-        check=True, timeout=60,
+        [require_compose(), "--env-file", ".env.example", "config"], cwd=ROOT, env=env,
+        capture_output=True, text=True, check=True, timeout=60,
     )
     return dict(yaml.safe_load(shown.stdout)["services"])
 
@@ -136,9 +138,20 @@ class ComposeStack(Stack):
         self.spawn("worker", self.command("worker"))
         self._wait_for_worker()
         self.spawn("worker-slow", self.command("worker-slow"))
+        self._wait_until_ready("worker-slow")  # as compose waits for its healthcheck
         self.spawn("beat", self.command("beat"))
         self.spawn("server", self.command("web"))
         self._wait_for_server()
+
+    def _wait_until_ready(self, name: str, timeout: float = 60) -> None:
+        log = self.log_dir / f"{name}.log"
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self._check_alive(name)
+            if log.exists() and b"ready." in log.read_bytes():
+                return
+            time.sleep(0.2)
+        raise RuntimeError(f"{name} did not start; see {log}")
 
     def run_once(self, args: list[str]) -> None:
         subprocess.run(args, cwd=ROOT, env=self.env, check=True, capture_output=True,
@@ -196,6 +209,9 @@ IMAGE_NEEDS = ("game/", "leaderboards/", "solver_worker/", "tombsite/", "fronten
 LOCAL_STATE = (".env", ".env.production", "db.sqlite3", ".venv/bin/python", ".git/config",
                "solver_worker/_core.cpython-311-x86_64-linux-gnu.so", "game/__pycache__/a.pyc",
                "staticfiles/tomb/play.css", "tests/service/stack.py")
+# What the README's admin steps leave in the project folder: a backup, an export, keys.
+ADMIN_LEFTOVERS = ("tomb-2026-11-29.dump", "results.csv", "backups/tomb.sql.gz",
+                   "backups/tomb-2026-11-30.dump", "tls/site.key", "tls/site.pem")
 
 
 def build_context(directory: Path) -> set[str]:
@@ -216,18 +232,43 @@ def test_the_build_context_has_every_file_of_the_code() -> None:
 
 
 def test_the_build_context_leaves_out_secrets_and_local_state(tmp_path: Path) -> None:
-    for name in (*LOCAL_STATE, "game/models.py"):
+    for name in (*LOCAL_STATE, *ADMIN_LEFTOVERS, "game/models.py"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("x")
 
     assert build_context(tmp_path) == {"game/models.py"}
 
 
+def test_git_ignores_the_admins_settings_backups_and_exports() -> None:
+    names = (".env", ".env.production", "tomb-2026-11-29.dump", "results.csv")
+    ignored = subprocess.run(["git", "check-ignore", "--no-index", *names], cwd=ROOT,
+                             capture_output=True, text=True, timeout=60).stdout.split()
+    assert sorted(ignored) == sorted(names)
+    kept = subprocess.run(["git", "check-ignore", "--no-index", ".env.example"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert kept.returncode == 1  # the example stays tracked
+
+
+def test_one_service_builds_the_image_the_others_run() -> None:
+    services = compose_services()
+    builders = [name for name, service in services.items() if "build" in service]
+    assert builders == ["web"]
+    image = services["web"]["image"]
+    for app in ("migrate", "worker", "worker-slow", "beat"):
+        assert services[app]["image"] == image
+
+
+def test_the_database_container_gets_only_its_own_settings() -> None:
+    database = compose_services()["db"]["environment"]
+    assert set(database) == {"POSTGRES_USER", "POSTGRES_PASSWORD", "POSTGRES_DB"}
+
+
 def test_healthz_is_ok_and_the_containers_healthchecks_pass(stack: ComposeStack) -> None:
     response = httpx.get(f"{stack.base_url}/healthz", timeout=TIMEOUT)
 
     assert response.status_code == 200, response.text
-    assert response.json() == {"status": "ok", "database": "ok", "redis": "ok", "worker": "ok"}
+    assert response.json() == {"status": "ok", "database": "ok", "redis": "ok", "hints": "ok",
+                               "slow": "ok"}
     web = stack.healthcheck("web")
     assert web.returncode == 0, web.stdout + web.stderr
     worker = stack.healthcheck("worker")
@@ -315,17 +356,18 @@ def test_pages_name_hashed_static_files_that_whitenoise_serves(stack: ComposeSta
         assert all(re.search(r"\.[0-9a-f]{12}\.js$", name) for name in imported), imported
 
 
-def test_healthz_says_503_when_the_workers_stop(stack: ComposeStack) -> None:
+def test_healthz_says_503_when_the_hint_worker_stops(stack: ComposeStack) -> None:
+    # worker-slow still answers pings: the hints queue must be named as down all the same.
     stack.kill("worker", signal.SIGTERM)
-    stack.kill("worker-slow", signal.SIGTERM)
 
     response = httpx.get(f"{stack.base_url}/healthz", timeout=TIMEOUT)
 
     assert response.status_code == 503
     assert response.json() == {
-        "status": "failing", "database": "ok", "redis": "ok", "worker": "no worker answered",
-        "error": "worker: no worker answered",
+        "status": "failing", "database": "ok", "redis": "ok",
+        "hints": "no worker consumes queue tomb", "slow": "ok",
+        "error": "hints: no worker consumes queue tomb",
     }
     assert stack.healthcheck("worker").returncode != 0
+    assert stack.healthcheck("worker-slow").returncode == 0
     assert stack.healthcheck("web").returncode != 0
-

@@ -89,8 +89,9 @@ def test_making_dailies_twice_leaves_one_per_day_and_variant(screened: list[Any]
 
     second = tasks.make_dailies.delay(2).get()
 
-    assert first == second == 6  # today and two days ahead, both variants
-    assert Daily.objects.count() == 6
+    made = 3 * len(dailies.daily_variants())  # today and two days ahead, every variant
+    assert first == second == made
+    assert Daily.objects.count() == made
     assert dict(Daily.objects.values_list("date", "seed").order_by("date", "variant")) == seeds
     assert len(screened) == screenings  # the second run screened nothing
 
@@ -165,3 +166,34 @@ def test_the_difficulty_is_rated_by_a_follow_up_task(
     assert [call["games"] for call in screened] == [0, 2]
     # Rated once: a second rating finds nothing to do.
     assert dailies.rate_daily(daily.pk) is None and len(screened) == 2
+
+
+def test_the_hourly_catch_up_asks_for_each_rating_once_then_backs_off(
+    screened: list[dict[str, Any]], settings: Any, monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    # A rating takes up to an hour on the one slow worker: the hourly job must not queue
+    # it again while it may still be waiting or running.
+    settings.DAILY_DIFFICULTY_GAMES = 2
+    asked: list[int] = []
+    monkeypatch.setattr(tasks.rate_daily, "delay", asked.append)
+
+    def hourly_job() -> None:
+        with django_capture_on_commit_callbacks(execute=True):
+            tasks.make_dailies.delay(0, ["three-card"]).get()
+
+    hourly_job()
+    hourly_job()
+    hourly_job()
+
+    daily = Daily.objects.get()
+    assert asked == [daily.pk]
+    # Once the wait is over (the rating was lost with its worker), asked again, and the
+    # next wait is twice as long.
+    from django.core.cache import cache
+
+    cache.delete(f"daily-rating-wait:{daily.pk}")
+    hourly_job()
+    assert asked == [daily.pk, daily.pk]
+    assert [dailies.rating_retry_after(n) for n in (1, 2, 3, 5, 9)] == [
+        7200, 14400, 28800, 86400, 86400]

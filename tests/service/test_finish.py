@@ -76,10 +76,10 @@ def test_a_ranked_daily_finishes_and_the_win_is_final(
 
 def test_the_play_page_names_only_games_that_exist(alice: Browser) -> None:
     first = alice.client.get("/")
-    assert first.context["resumable"] == {"three-card": None, "classic": None}
+    assert first.context["resumable"] == {"three-card": None, "classic": None, "cross": None}
     game = alice.new_game(EASY_DEAL)
     again = alice.client.get("/")
-    assert again.context["resumable"] == {"three-card": game["id"], "classic": None}
+    assert again.context["resumable"] == {"three-card": game["id"], "classic": None, "cross": None}
 
 
 @pytest.mark.asyncio

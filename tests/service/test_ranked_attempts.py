@@ -231,3 +231,32 @@ def test_a_daily_game_names_its_day_for_the_board_title(
     assert ranked["daily_date"] == todays_daily.date.isoformat() and ranked["ranked"]
     assert replay["daily_date"] == past.date.isoformat() and not replay["ranked"]
     assert carol_browser.new_game()["daily_date"] is None
+
+
+def test_a_hint_that_never_reached_a_worker_does_not_mark_the_result_assisted(
+    carol_browser: Browser, carol: User, todays_daily: Daily,
+    monkeypatch: pytest.MonkeyPatch, django_capture_on_commit_callbacks: Any,
+) -> None:
+    # Live play enqueues the hint once the count is committed; with the broker down the
+    # publish fails, and the socket says so (test_hint_broker_down): the count is undone
+    # in that same action.
+    from kombu.exceptions import OperationalError
+
+    from game.tasks import answer_hint
+
+    def broker_down(*args: Any, **kwargs: Any) -> None:
+        raise OperationalError("Error 111 connecting to redis:6379. Connection refused.")
+
+    monkeypatch.setattr(answer_hint, "delay", broker_down)
+    game = carol_browser.post(PLAY).json()
+    version = Game.objects.get(pk=game["id"]).version
+
+    # The callbacks run as the inner block exits: that is where the publish fails.
+    with pytest.raises(actions.HintUnavailable), \
+            django_capture_on_commit_callbacks(execute=True):
+        actions.do_request_hint(game["id"], actions.Player(user_id=carol.pk))
+
+    attempt = attempt_of(game["id"])
+    assert (attempt.hints, attempt.assisted) == (0, False)
+    stored = Game.objects.get(pk=game["id"])
+    assert stored.hints == 0 and stored.version == version + 2  # counted, then taken back

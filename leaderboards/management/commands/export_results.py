@@ -67,7 +67,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, variant: str | None, first: str | None, last: str | None,
                output: str | None, **options: Any) -> None:
-        slug, start, end = self.check(variant, first, last)
+        slug, start, end = parse_filters(variant, first, last)
         # iterator(): a season's results need not sit in memory at once.
         attempts = results(slug, start, end).iterator(chunk_size=2000)
         if output is None:
@@ -77,16 +77,19 @@ class Command(BaseCommand):
                 count = write(out, attempts)
         self.stderr.write(f"{count} result(s) exported")
 
-    def check(self, variant: str | None, first: str | None, last: str | None
-              ) -> tuple[str | None, date | None, date | None]:
-        try:
-            slug = actions.check_variant(variant).slug if variant else None
-            start = parse_day(first) if first else None
-            end = parse_day(last) if last else None
-        except actions.ActionError as error:
-            raise CommandError(f"bad variant or day: {error.message}") from error
-        except ValueError as error:
-            raise CommandError(f"bad variant or day: {error}") from error
-        if start and end and start > end:
-            raise CommandError("--from comes after --to")
-        return slug, start, end
+
+# Not a method named check: BaseCommand.check() is Django's system-check hook, which
+# manage.py calls before handle() (call_command skips it).
+def parse_filters(variant: str | None, first: str | None, last: str | None
+                  ) -> tuple[str | None, date | None, date | None]:
+    try:
+        slug = actions.check_variant(variant).slug if variant else None
+        start = parse_day(first) if first else None
+        end = parse_day(last) if last else None
+    except actions.ActionError as error:
+        raise CommandError(f"bad variant or day: {error.message}") from error
+    except ValueError as error:
+        raise CommandError(f"bad variant or day: {error}") from error
+    if start and end and start > end:
+        raise CommandError("--from comes after --to")
+    return slug, start, end

@@ -1,0 +1,536 @@
+"""The production stack for real: the project's own Dockerfile and docker-compose.yml on
+this machine's Docker daemon, following the README's admin section step by step.
+
+Each test is one step of that section, in its order, on one deployment: start (a copy
+of the project, `cp .env.example .env` with the secrets set, `build`, `up -d`, every
+service healthy), health, a game over HTTP and WebSocket with a hint from the worker,
+the daily, the admin user, backup / change / restore, scaling, a SIGKILLed worker
+whose task is delivered again, an upgrade with a migration, `down -v`. Traffic goes
+only to 127.0.0.1 (the published port) and between the stack's own containers.
+
+The official base images are used when present or pullable; only when they are
+neither are the local stand-ins built (../shared/docker-standins/build.sh).
+
+What differs from a real deployment, and why: no TLS proxy (HTTPS=false, the test
+speaks plain HTTP to the loopback port), a short CELERY_VISIBILITY_TIMEOUT (30 s
+instead of 900: a real admin waits up to 900 s for a killed worker's task to run
+again), a short daily screening, and an image tag and project name of the test's own
+so that a real deployment on the same machine is not touched.
+
+Run by scripts/test-compose; the figures it measures go to
+test-output/compose-figures.json (docs/figures.md, "Issue 17").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.service.stack import Visitor, free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+STANDINS = Path(os.environ.get("TOMB_DOCKER_STANDINS",
+                               ROOT.parent / "shared" / "docker-standins" / "build.sh"))
+BASE_IMAGES = ("python:3.11-slim", "postgres:16", "redis:7")
+APP_SERVICES = ("web", "worker", "worker-slow", "beat")
+IMAGE = "napoleons-tomb:compose-test"
+VISIBILITY_TIMEOUT_S = 30
+FIGURES = ROOT / "test-output" / "compose-figures.json"
+DEAL = 2
+HTTP_TIMEOUT = 30
+PASSWORD = "a-long-admin-password-for-the-test"
+pytestmark = [pytest.mark.slow]
+
+
+# -- the machine -------------------------------------------------------------------
+
+def run(args: list[str], *, cwd: Path | None = None, env: dict[str, str] | None = None,
+        timeout: float = 600, check: bool = True, stdin: Any = None,
+        stdout: Any = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(args, cwd=cwd, env=env, timeout=timeout, text=True, stdin=stdin,
+                          stdout=stdout, stderr=subprocess.PIPE)
+    if check and done.returncode != 0:
+        raise AssertionError(f"{' '.join(args)} failed ({done.returncode}):\n"
+                             f"{done.stdout or ''}\n{done.stderr}")
+    return done
+
+
+def docker_answers() -> bool:
+    return shutil.which("docker") is not None and run(
+        ["docker", "info"], check=False, timeout=60).returncode == 0
+
+
+def ensure_base_images() -> None:
+    """The official images if here or pullable, else the stand-ins under their tags."""
+    missing = [tag for tag in BASE_IMAGES
+               if run(["docker", "image", "inspect", tag], check=False).returncode != 0]
+    missing = [tag for tag in missing
+               if run(["docker", "pull", tag], check=False, timeout=900).returncode != 0]
+    if missing:
+        if not STANDINS.is_file():
+            pytest.fail(f"{missing} cannot be pulled and there are no stand-ins at {STANDINS}")
+        run(["bash", str(STANDINS)], cwd=ROOT, timeout=1800)
+    for tag in BASE_IMAGES:
+        check_others_may_enter_the_root(tag)
+
+
+def check_others_may_enter_the_root(tag: str) -> None:
+    """PostgreSQL, Redis and the site run as users other than root: an image whose "/"
+    they may not enter fails every start with "libc.so.6: Permission denied" (a base made
+    from a mktemp -d folder is 0700). Say so at once rather than after a build."""
+    mode = run(["docker", "run", "--rm", "--user", "0", "--entrypoint", "stat", tag,
+                "-c", "%a", "/"]).stdout.strip()
+    if not int(mode, 8) & 0o001:
+        pytest.fail(f"{tag}: '/' has mode {mode}, so no process but root's can run in it; "
+                    "rebuild that image with '/' 0755")
+
+
+def require_docker() -> None:
+    if not docker_answers():
+        # The stand-ins' starter installs Docker if need be and starts a daemon.
+        starter = STANDINS.parent / "start-dockerd.sh"
+        if starter.is_file():
+            run(["bash", str(starter)], timeout=900, check=False)
+    if not docker_answers() or shutil.which("docker-compose") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("no Docker daemon or docker-compose, and CI must run the stack")
+        pytest.skip("no Docker daemon answers, or docker-compose is missing")
+    ensure_base_images()
+
+
+def copy_project(target: Path) -> None:
+    """The project as a fresh clone has it, with the work not yet committed."""
+    listed = run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                 cwd=ROOT).stdout.split("\0")
+    for name in filter(None, listed):
+        source = ROOT / name
+        if source.is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+
+
+# -- the deployment ----------------------------------------------------------------
+
+class Figures(dict[str, Any]):
+    """The measured times, written to FIGURES as each comes in."""
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        super().__setitem__(key, value)
+        FIGURES.parent.mkdir(exist_ok=True)
+        FIGURES.write_text(json.dumps(self, indent=2) + "\n")
+
+
+class Deployment:
+    """One compose project in a folder of its own, driven as the README says."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.base_url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        self.project = f"tombcompose{secrets.token_hex(3)}"
+        self.figures = Figures()
+        self.env = {**os.environ, "COMPOSE_PROJECT_NAME": self.project,
+                    # The client here has no buildx; docker-compose v1 builds through the API.
+                    "DOCKER_BUILDKIT": "0", "COMPOSE_DOCKER_CLI_BUILD": "0"}
+        for name in ("TOMB_ENV_FILE", "TOMB_IMAGE", "WEB_PORT", "WEB_BIND"):
+            self.env.pop(name, None)
+
+    def compose(self, *args: str, timeout: float = 600, check: bool = True,
+                stdin: Any = None, stdout: Any = subprocess.PIPE
+                ) -> subprocess.CompletedProcess[str]:
+        return run(["docker-compose", *args], cwd=self.folder, env=self.env, timeout=timeout,
+                   check=check, stdin=stdin, stdout=stdout)
+
+    def shell(self, command: str, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+        """A README command line as an admin types it in the project folder."""
+        return run(["sh", "-c", command.replace("docker compose ", "docker-compose ")],
+                   cwd=self.folder, env=self.env, timeout=timeout)
+
+    def timed(self, figure: str, *args: str, timeout: float = 3600) -> None:
+        started = time.monotonic()
+        self.compose(*args, timeout=timeout)
+        self.figures[figure] = round(time.monotonic() - started, 1)
+
+    # -- state of the containers
+
+    def containers(self) -> list[dict[str, Any]]:
+        ids = self.compose("ps", "-q").stdout.split()
+        if not ids:
+            return []
+        shown = json.loads(run(["docker", "inspect", *ids]).stdout)
+        return [{
+            "id": item["Id"], "name": item["Name"].lstrip("/"),
+            "service": item["Config"]["Labels"]["com.docker.compose.service"],
+            "status": item["State"]["Status"], "exit": item["State"]["ExitCode"],
+            "health": (item["State"].get("Health") or {}).get("Status"),
+            "pid": item["State"]["Pid"], "restarts": item["RestartCount"],
+            "image": item["Image"],
+        } for item in shown]
+
+    def of(self, service: str) -> list[dict[str, Any]]:
+        return [item for item in self.containers() if item["service"] == service]
+
+    def ready(self, item: dict[str, Any]) -> bool:
+        if item["service"] == "migrate":
+            return item["status"] == "exited" and item["exit"] == 0
+        if item["health"] is None:  # beat: no healthcheck, running is all
+            return item["status"] == "running"
+        return item["status"] == "running" and item["health"] == "healthy"
+
+    def wait_until_healthy(self, expected: dict[str, int], timeout: float = 600) -> float:
+        """Seconds until every service has its containers ready (migrate: exited 0)."""
+        started = time.monotonic()
+        seen: list[dict[str, Any]] = []
+        while time.monotonic() - started < timeout:
+            seen = self.containers()
+            counts = {service: sum(1 for item in seen
+                                   if item["service"] == service and self.ready(item))
+                      for service in expected}
+            if counts == expected:
+                return round(time.monotonic() - started, 1)
+            failed = [item for item in seen if item["service"] == "migrate"
+                      and item["status"] == "exited" and item["exit"] != 0]
+            assert not failed, self.compose("logs", "migrate").stdout
+            time.sleep(3)
+        logs = self.compose("logs", "--tail", "40").stdout
+        raise AssertionError(f"not healthy in {timeout} s: {seen}\n{logs}")
+
+    def running_services(self) -> set[str]:
+        return {item["service"] for item in self.containers() if item["status"] == "running"}
+
+    def logs(self, service: str) -> str:
+        return self.compose("logs", "--no-color", service).stdout
+
+    def sql(self, query: str) -> str:
+        return self.compose(
+            "exec", "-T", "db", "sh", "-c",
+            f'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -At -c "{query}"').stdout.strip()
+
+    def healthz(self, **headers: str) -> httpx.Response:
+        return httpx.get(f"{self.base_url}/healthz", headers=headers, timeout=HTTP_TIMEOUT)
+
+
+ALL = {"db": 1, "redis": 1, "migrate": 1, "web": 1, "worker": 1, "worker-slow": 1,
+       "beat": 1}
+
+
+def set_env(path: Path, **values: str) -> None:
+    """Edit .env as an admin does: replace each named line, add the ones not there."""
+    lines = path.read_text().splitlines()
+    for key, value in values.items():
+        at = [index for index, line in enumerate(lines) if line.startswith(f"{key}=")]
+        if at:
+            lines[at[0]] = f"{key}={value}"
+        else:
+            lines.append(f"{key}={value}")
+    path.write_text("\n".join(lines) + "\n")
+
+
+@pytest.fixture(scope="module")
+def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+    require_docker()
+    folder = tmp_path_factory.mktemp("deploy") / "napoleons-tomb"
+    copy_project(folder)
+    deployment = Deployment(folder)
+    try:
+        yield deployment
+    finally:
+        deployment.compose("down", "-v", "--remove-orphans", check=False, timeout=300)
+        FIGURES.parent.mkdir(exist_ok=True)
+        FIGURES.write_text(json.dumps(deployment.figures, indent=2) + "\n")
+        print("compose figures:", json.dumps(deployment.figures))
+
+
+# -- the README's admin section, step by step ---------------------------------------
+
+def test_start_with_the_secrets_set_and_every_service_healthy(deployment: Deployment) -> None:
+    env_file = deployment.folder / ".env"
+    shutil.copy(deployment.folder / ".env.example", env_file)  # cp .env.example .env
+    db_password = secrets.token_urlsafe(24)
+    set_env(
+        env_file,
+        SECRET_KEY=secrets.token_urlsafe(50), DAILY_SECRET=secrets.token_urlsafe(50),
+        ALLOWED_HOSTS="127.0.0.1,localhost", CSRF_TRUSTED_ORIGINS=deployment.base_url,
+        POSTGRES_PASSWORD=db_password,
+        DATABASE_URL=f"postgres://tomb:{db_password}@db:5432/tomb",
+        WEB_PORT=str(deployment.port),
+        # The test's own, not the README's: no TLS proxy in front, a tag of its own,
+        # a short visibility timeout and a quick daily (module docstring).
+        HTTPS="false", TOMB_IMAGE=IMAGE,
+        CELERY_VISIBILITY_TIMEOUT=str(VISIBILITY_TIMEOUT_S),
+        DAILY_VARIANTS="three-card", DAILY_SCREEN_BUDGET_SECONDS="2",
+        DAILY_DIFFICULTY_GAMES="0",
+    )
+    # What an admin's folder holds after a while: none of it may enter the image.
+    (deployment.folder / "tomb-2026-11-29.dump").write_text("a backup")
+    (deployment.folder / "results.csv").write_text("an export")
+
+    deployment.timed("build_s", "build")
+    started = time.monotonic()
+    deployment.compose("up", "-d", timeout=900)
+    deployment.wait_until_healthy(ALL)
+    deployment.figures["up_to_healthy_s"] = round(time.monotonic() - started, 1)
+
+    images = {item["image"] for item in deployment.containers()
+              if item["service"] in (*APP_SERVICES, "migrate")}
+    assert len(images) == 1  # one build, run by every app service
+
+
+def test_the_image_holds_no_secret_dump_export_compiler_or_pip_cache(
+    deployment: Deployment
+) -> None:
+    found = run(["docker", "run", "--rm", "--user", "0", "--entrypoint", "sh", IMAGE, "-c",
+                 "ls -a /app; command -v gcc cc c++ x86_64-linux-gnu-gcc; "
+                 "ls -d /root/.cache/pip /app/build 2>/dev/null; true"]).stdout.split()
+    for unwanted in (".env", "tomb-2026-11-29.dump", "results.csv", "gcc", "cc",
+                     "/root/.cache/pip", "/app/build"):
+        assert not [name for name in found if name.endswith(unwanted)], (unwanted, found)
+    assert "manage.py" in found
+    size = int(run(["docker", "image", "inspect", "-f", "{{.Size}}", IMAGE]).stdout)
+    deployment.figures["image_mb"] = round(size / 1e6, 1)
+
+
+def test_healthz_is_bare_from_outside_and_detailed_from_inside(
+    deployment: Deployment
+) -> None:
+    outside = deployment.healthz()
+    inside = deployment.compose("exec", "-T", "web", "python", "-m", "tombsite.health")
+
+    assert outside.status_code == 200 and outside.json() == {"status": "ok"}
+    assert json.loads(inside.stdout) == {"status": "ok", "database": "ok", "redis": "ok",
+                                         "hints": "ok", "slow": "ok"}
+
+
+def test_no_host_header_is_refused_without_a_traceback(deployment: Deployment) -> None:
+    with socket.create_connection(("127.0.0.1", deployment.port), timeout=10) as raw:
+        raw.sendall(b"GET /healthz HTTP/1.0\r\n\r\n")
+        answer = raw.recv(4096).decode(errors="replace")
+
+    assert answer.split()[1] == "400", answer
+    time.sleep(1)
+    assert "Traceback" not in deployment.logs("web")
+
+
+def visitor(deployment: Deployment) -> Visitor:
+    return Visitor(SimpleNamespace(base_url=deployment.base_url,  # type: ignore[arg-type]
+                                   ws_url=deployment.ws_url))
+
+
+def test_a_game_over_http_and_websocket_with_a_hint_from_the_worker(
+    deployment: Deployment
+) -> None:
+    alice = visitor(deployment)
+    game = alice.new_game(DEAL)
+    moved = alice.post(f"/api/games/{game['id']}/moves/", {"move": "D"})
+    assert moved.status_code == 200, moved.text
+
+    answers = asyncio.run(play_and_ask_for_a_hint(alice, game["id"]))
+
+    assert [answer["type"] for answer in answers] == ["state", "state", "state", "hint"]
+    assert answers[1]["game"]["moves"] == 2
+    assert answers[3]["hint"]["verdict"] in ("winnable", "lost", "unknown")
+    assert "game.answer_hint" in deployment.logs("worker")
+    deployment.figures["game_id"] = game["id"]
+    alice.close()
+
+
+async def play_and_ask_for_a_hint(alice: Visitor, game_id: str) -> list[dict[str, Any]]:
+    async with alice.socket(f"/ws/games/{game_id}/", HTTP_TIMEOUT) as board:
+        answers = [json.loads(await asyncio.wait_for(board.recv(), HTTP_TIMEOUT))]
+        await board.send(json.dumps({"type": "move", "move": "D", "seq": 1}))
+        answers.append(json.loads(await asyncio.wait_for(board.recv(), HTTP_TIMEOUT)))
+        await board.send(json.dumps({"type": "hint", "seq": 2}))
+        answers.append(json.loads(await asyncio.wait_for(board.recv(), HTTP_TIMEOUT)))
+        answers.append(json.loads(await asyncio.wait_for(board.recv(), HTTP_TIMEOUT)))
+        return answers
+
+
+def test_todays_daily_is_made_and_served(deployment: Deployment) -> None:
+    bob = visitor(deployment)
+    deadline = time.monotonic() + 300
+    response = bob.get("/api/daily/three-card/")
+    while response.status_code == 503 and time.monotonic() < deadline:
+        time.sleep(2)
+        response = bob.get("/api/daily/three-card/")
+
+    assert response.status_code == 200, response.text
+    assert response.json()["date"] == datetime.now(UTC).date().isoformat()
+    bob.close()
+
+
+def admin_log_in(deployment: Deployment) -> httpx.Response:
+    with httpx.Client(base_url=deployment.base_url, timeout=HTTP_TIMEOUT) as browser:
+        form = browser.get("/admin/login/?next=/admin/")
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.text)
+        assert token, form.text[:300]
+        logged = browser.post("/admin/login/?next=/admin/", data={
+            "username": "admin", "password": PASSWORD, "next": "/admin/",
+            "csrfmiddlewaretoken": token.group(1)})
+        assert logged.status_code == 302, logged.text[:300]
+        return browser.get("/admin/")
+
+
+def test_createsuperuser_and_the_admin_logs_in(deployment: Deployment) -> None:
+    # README: non-interactive, with the password in the environment of the one command.
+    deployment.compose("exec", "-T", "-e", f"DJANGO_SUPERUSER_PASSWORD={PASSWORD}", "web",
+                       "python", "manage.py", "createsuperuser", "--noinput",
+                       "--username", "admin", "--email", "admin@example.org")
+
+    page = admin_log_in(deployment)
+
+    assert page.status_code == 200 and "Site administration" in page.text
+
+
+def test_export_results_runs_as_the_readme_shows(deployment: Deployment) -> None:
+    deployment.shell("docker compose exec -T web python manage.py export_results "
+                     "--variant three-card > results.csv")
+
+    assert (deployment.folder / "results.csv").read_text().startswith("date,variant,player")
+
+
+def test_backup_then_a_change_then_restore(deployment: Deployment) -> None:
+    kept = deployment.figures["game_id"]
+    dump = f"tomb-{datetime.now(UTC).date().isoformat()}.dump"
+    deployment.shell("docker compose exec -T db sh -c 'pg_dump -U \"$POSTGRES_USER\" "
+                     f"-d \"$POSTGRES_DB\" -Fc' > {dump}")
+    assert (deployment.folder / dump).stat().st_size > 1000
+
+    carol = visitor(deployment)
+    changed = carol.new_game(DEAL + 1)["id"]
+    assert carol.get(f"/api/games/{changed}/").status_code == 200
+
+    # README, "Restore it": stop everything that writes, empty the database, restore.
+    deployment.shell("docker compose stop web worker worker-slow beat")
+    assert deployment.running_services() == {"db", "redis"}
+    deployment.shell("docker compose exec -T db sh -c 'dropdb -U \"$POSTGRES_USER\" --force "
+                     "\"$POSTGRES_DB\" && createdb -U \"$POSTGRES_USER\" \"$POSTGRES_DB\"'")
+    deployment.shell("docker compose exec -T db sh -c 'pg_restore -U \"$POSTGRES_USER\" "
+                     f"-d \"$POSTGRES_DB\" --no-owner --exit-on-error' < {dump}")
+    deployment.shell("docker compose up -d")
+    deployment.wait_until_healthy(ALL)
+
+    assert deployment.sql(f"SELECT count(*) FROM game_game WHERE id = '{changed}'") == "0"
+    assert deployment.sql(f"SELECT count(*) FROM game_game WHERE id = '{kept}'") == "1"
+    assert admin_log_in(deployment).status_code == 200
+    carol.close()
+
+
+def test_scale_the_workers(deployment: Deployment) -> None:
+    deployment.shell("docker compose up -d --scale worker=2")
+
+    deployment.wait_until_healthy({**ALL, "worker": 2})
+    assert deployment.healthz().status_code == 200
+
+
+SCREENING = ('[{"deal": 2, "variant": "three-card"}]', '{"budget_s": 10, "games": 60}')
+
+
+def test_a_sigkilled_worker_comes_back_and_its_task_is_delivered_again(
+    deployment: Deployment
+) -> None:
+    # A late-acked task of the hints queue that runs for a while: a screening with a
+    # blind player's games (solver.screen_deal, about half a minute).
+    sent = deployment.compose("exec", "-T", "web", "celery", "-A", "tombsite", "call",
+                              "solver.screen_deal", "--args", SCREENING[0],
+                              "--kwargs", SCREENING[1]).stdout.strip()
+    task_id = sent.splitlines()[-1]
+    received = f"solver.screen_deal[{task_id}] received"
+    holder = wait_for_log(deployment, received, 120)
+
+    os.kill(holder["pid"], signal.SIGKILL)  # the worker's main process, as an OOM kill would
+    killed_at = time.monotonic()
+
+    redelivered = wait_for_log(deployment, received, VISIBILITY_TIMEOUT_S + 300, times=2)
+    deployment.figures["redelivered_after_s"] = round(time.monotonic() - killed_at, 1)
+    wait_for_log(deployment, f"solver.screen_deal[{task_id}] succeeded", 300)
+    deployment.figures["done_after_kill_s"] = round(time.monotonic() - killed_at, 1)
+    deployment.figures["redelivered_to"] = (
+        "the killed worker, restarted" if redelivered["id"] == holder["id"]
+        else "the other worker")
+
+    deployment.wait_until_healthy({**ALL, "worker": 2})
+    back = next(item for item in deployment.of("worker") if item["id"] == holder["id"])
+    assert back["restarts"] == holder["restarts"] + 1
+
+
+def wait_for_log(deployment: Deployment, text: str, timeout: float,
+                 times: int = 1) -> dict[str, Any]:
+    """The worker container whose log shows ``text`` for the ``times``-th time in all."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        workers = deployment.of("worker")
+        seen = {item["id"]: container_log(item["id"]).count(text) for item in workers}
+        if sum(seen.values()) >= times:
+            return next(item for item in workers if seen[item["id"]])
+        time.sleep(1)
+    raise AssertionError(f"{text!r} not seen {times} time(s) in {timeout} s")
+
+
+def container_log(container: str) -> str:
+    """Every run of the container (a restarted one keeps its earlier runs' lines)."""
+    shown = run(["docker", "logs", container], check=False)
+    return shown.stdout + shown.stderr
+
+
+UPGRADE_MIGRATION = '''from django.db import migrations
+
+
+class Migration(migrations.Migration):
+    dependencies = [("game", "{previous}")]
+    operations = [migrations.RunSQL("CREATE TABLE upgrade_check (id integer)",
+                                    "DROP TABLE upgrade_check")]
+'''
+
+
+def test_an_upgrade_with_a_migration(deployment: Deployment) -> None:
+    # `git pull` brings new code and a migration; here the copy gets them directly.
+    migrations = deployment.folder / "game" / "migrations"
+    previous = max(path.stem for path in migrations.glob("0*.py"))
+    (migrations / "0999_upgrade_check.py").write_text(UPGRADE_MIGRATION.format(
+        previous=previous))
+    old_image = run(["docker", "image", "inspect", "-f", "{{.Id}}", IMAGE]).stdout.strip()
+
+    deployment.timed("upgrade_build_s", "build")
+    started = time.monotonic()
+    deployment.shell("docker compose up -d")
+    deployment.wait_until_healthy(ALL)  # `up -d` without --scale: one worker again
+    deployment.figures["upgrade_up_to_healthy_s"] = round(time.monotonic() - started, 1)
+    deployment.shell("docker image prune -f")
+
+    assert "Applying game.0999_upgrade_check... OK" in deployment.logs("migrate")
+    assert deployment.sql("SELECT count(*) FROM upgrade_check") == "0"
+    kept = deployment.figures["game_id"]
+    assert deployment.sql(f"SELECT count(*) FROM game_game WHERE id = '{kept}'") == "1"
+    new_image = run(["docker", "image", "inspect", "-f", "{{.Id}}", IMAGE]).stdout.strip()
+    assert new_image != old_image
+    assert {item["image"] for item in deployment.containers()
+            if item["service"] in APP_SERVICES} == {new_image}
+    # The old image and the build stages are gone: nothing dangling is left behind.
+    assert run(["docker", "image", "inspect", old_image], check=False).returncode != 0
+    assert run(["docker", "images", "-q", "-f", "dangling=true"]).stdout.split() == []
+
+
+def test_down_removes_the_containers_and_the_volumes(deployment: Deployment) -> None:
+    deployment.shell("docker compose down -v")
+
+    assert deployment.containers() == []
+    volumes = run(["docker", "volume", "ls", "-q", "-f",
+                   f"label=com.docker.compose.project={deployment.project}"]).stdout.split()
+    assert volumes == []
