@@ -35,6 +35,21 @@ VARIANT_NAMES: dict[str, Promise] = {
 }
 
 
+# The first visit's one-line welcome: what the game asks of the player.
+WELCOMES: dict[str, Promise] = {
+    "napoleons-tomb": gettext_lazy(
+        "New here? Build the corners up from 7 to King and the tomb down from 6 to Ace, "
+        "four times round."),
+}
+ANY_GAME_WELCOME = gettext_lazy(
+    "New here? Each pile is named on the table; point at one to read what it takes.")
+
+
+def welcome(game: Named) -> str:
+    """The welcome line of a game, or the one every table can use."""
+    return str(WELCOMES.get(game.slug, ANY_GAME_WELCOME))
+
+
 def game_name(game: Named) -> str:
     """The game's name in the active language (the registry's English if not listed)."""
     found = GAME_NAMES.get(game.slug)

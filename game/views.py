@@ -27,7 +27,7 @@ from patience import DEFAULT_GAME, GAMES, Rules
 
 from . import actions, freeplay
 from .converters import game_and_variant
-from .names import named_game, named_variants
+from .names import named_game, named_variants, welcome
 from .payloads import named, table_of
 from .table_words import translated_table
 
@@ -76,6 +76,7 @@ def _play_page(request: HttpRequest, rules: Rules, chosen: Any) -> HttpResponse:
         "resumable": {slug: resumable.get(slug) for slug in slugs},
         "deal": deal,
         "table": table_of(variant.slug),
+        "welcome": welcome(rules),
     })
 
 
