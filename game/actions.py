@@ -22,6 +22,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.base import SessionBase
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
 from kombu.exceptions import OperationalError
 
 from patience import (
@@ -36,6 +37,7 @@ from patience import (
 
 from . import events, freeplay, hinting, hooks, limits
 from .models import FreePlayStats, Game, Status
+from .names import game_name, variant_name
 from .payloads import game_payload
 from .positions import POSITIONS
 from .tasks import answer_hint
@@ -194,7 +196,8 @@ def check_deal_number(value: object, rules: Rules = DEFAULT_GAME) -> int:
         raise BadRequest(f"a deal number is a whole number ({span}), not {type(value).__name__}")
     if not rules.min_deal <= value <= rules.max_deal:
         shown = value if abs(value) < 10**MAX_DEAL_CHARS else "that big"
-        raise BadRequest(f"deal {shown} is out of range ({span})")
+        raise BadRequest(gettext("deal %(deal)s is out of range (use %(low)s to %(high)s)") % {
+            "deal": shown, "low": f"{rules.min_deal:,}", "high": f"{rules.max_deal:,}"})
     return value
 
 
@@ -235,8 +238,9 @@ def check_new_free_game(data: object) -> tuple[Any, Any, bool]:
         raise BadRequest('"winnable": true deals a proved-won deal itself: send no "deal"')
     number = freeplay.winnable_deal_number(variant)
     if number is None:
-        raise NotAllowedNow(f"no proved-won {rules.name} {variant.name} deals are listed "
-                            "on this server")
+        raise NotAllowedNow(gettext("no proved-won %(game)s %(variant)s deals are listed "
+                                    "on this server") % {"game": game_name(rules),
+                                                         "variant": variant_name(variant)})
     return variant, rules.deal_from_number(number), True
 
 
@@ -273,12 +277,12 @@ def check_game_id(value: object) -> uuid.UUID:
     try:
         return uuid.UUID(str(value))
     except ValueError as error:
-        raise GameNotFound("there is no such game") from error
+        raise GameNotFound(gettext("there is no such game")) from error
 
 
 def check_owner(game: Game, player: Player) -> Game:
     if not player.owns(game):
-        raise NotYours("this game belongs to another player")
+        raise NotYours(gettext("this game belongs to another player"))
     return game
 
 
@@ -288,7 +292,7 @@ def get_game(game_id: object, player: Player) -> Game:
     try:
         game = Game.objects.get(pk=check_game_id(game_id))
     except Game.DoesNotExist as error:
-        raise GameNotFound("there is no such game") from error
+        raise GameNotFound(gettext("there is no such game")) from error
     return check_owner(game, player)
 
 
@@ -310,7 +314,8 @@ def latest_unfinished(player: Player, variant: Any) -> Payload:
         .first()
     )
     if game is None:
-        raise GameNotFound(f"you have no unfinished {variant.name} game")
+        raise GameNotFound(gettext("you have no unfinished %(variant)s game") % {
+            "variant": variant_name(variant)})
     return game_payload(game, game.position())
 
 
@@ -475,8 +480,9 @@ def do_finish(
         position = _position_to_write(game)
         line = game.rules.finishing_line(position)
         if line is None:
-            raise NotAllowedNow("the rest of the game does not play itself yet: "
-                                "Finish is for a game whose every remaining move is forced")
+            raise NotAllowedNow(gettext(
+                "the rest of the game does not play itself yet: "
+                "Finish is for a game whose every remaining move is forced"))
         for move in line:
             position.apply(move)
         game.moves += len(line)
@@ -491,7 +497,9 @@ def do_count_hint(
     with transaction.atomic():
         game = _lock(game_id, player)
         if game.status != Status.PLAYING:
-            raise NotAllowedNow(f"the game is {game.status}: there is nothing to hint")
+            raise NotAllowedNow(gettext("the game is won: there is nothing to hint")
+                                 if game.status == Status.WON else
+                                 gettext("the game is lost: there is nothing to hint"))
         position = _position_to_write(game)
         game.hints += 1
         return _store(game, position, "hint", origin=origin, seq=seq), position.copy()
@@ -511,7 +519,9 @@ def check_hint_allowance(player: Player, address: str) -> None:
     who = f"user:{player.user_id}" if player.user_id is not None else f"anon:{player.anon_token}"
     wait = limits.hint_wait(who, address)
     if wait:
-        raise TooManyHints(f"too many hints: try again in {wait} seconds", wait)
+        raise TooManyHints(ngettext("too many hints: try again in %(wait)s second",
+                                    "too many hints: try again in %(wait)s seconds",
+                                    wait) % {"wait": wait}, wait)
 
 
 def do_hint_now(
@@ -548,8 +558,8 @@ def _enqueue_hint(task: Callable[[], object], uncount: Callable[[], object]) -> 
         task()
     except OperationalError as error:
         uncount()
-        raise HintUnavailable("the hint service cannot be reached; try again in a moment") \
-            from error
+        raise HintUnavailable(gettext(
+            "the hint service cannot be reached; try again in a moment")) from error
 
 
 def do_uncount_hint(
@@ -616,7 +626,7 @@ def _lock(game_id: object, player: Player) -> Game:
     try:
         game = Game.objects.select_for_update().get(pk=check_game_id(game_id))
     except Game.DoesNotExist as error:
-        raise GameNotFound("there is no such game") from error
+        raise GameNotFound(gettext("there is no such game")) from error
     check_owner(game, player)
     return check_open(game)
 
@@ -624,8 +634,8 @@ def _lock(game_id: object, player: Player) -> Game:
 def check_open(game: Game) -> Game:
     """A game past its closing time (a ranked daily after its day) takes no more actions."""
     if game.closes_at is not None and timezone.now() >= game.closes_at:
-        raise NotAllowedNow("this ranked daily closed at the end of its day (UTC); "
-                            "replay it from the archive")
+        raise NotAllowedNow(gettext("this ranked daily closed at the end of its day (UTC); "
+                                    "replay it from the archive"))
     return game
 
 
@@ -633,15 +643,16 @@ def check_version_current(game: Game, version: int | None) -> Game:
     """Refuse an action sent on a version the game has left (another board acted, or
     this very action was applied before its answer was lost)."""
     if version is not None and version != game.version:
-        raise Stale(f"the game moved on (version {game.version}, not {version}): "
-                    "look again and play on", game_payload(game, game.position()))
+        raise Stale(gettext("the game moved on (version %(now)s, not %(sent)s): "
+                            "look again and play on") % {"now": game.version, "sent": version},
+                    game_payload(game, game.position()))
     return game
 
 
 def check_undo_allowed(game: Game, position: Any) -> None:
     """A win of a ranked game is final."""
     if game.ranked and position.moves and game.status == Status.WON:
-        raise NotAllowedNow("a won ranked daily is final: it cannot be undone")
+        raise NotAllowedNow(gettext("a won ranked daily is final: it cannot be undone"))
 
 
 def check_undo_kept_secret(game: Game, before: Any, undone: Any) -> None:
@@ -650,8 +661,8 @@ def check_undo_kept_secret(game: Game, before: Any, undone: Any) -> None:
     start, and play with the order known. ``before`` is the position ``undone`` was
     played from (the undo has been made: the caller throws it away on refusal)."""
     if game.ranked and undone is not None and game.rules.reveals(before, undone):
-        raise NotAllowedNow(f"in a ranked daily a move that showed a new card "
-                            f"({undone.notation}) cannot be undone")
+        raise NotAllowedNow(gettext("in a ranked daily a move that showed a new card "
+                                    "(%(move)s) cannot be undone") % {"move": undone.notation})
 
 
 def _store(

@@ -24,6 +24,7 @@ from rest_framework.views import APIView
 from patience import GAMES
 
 from . import actions
+from .names import game_name, variant_name
 from .payloads import game_summary, table_of
 from .serializers import (
     CatalogGameSerializer,
@@ -190,10 +191,10 @@ class CatalogView(APIView):
                    summary="The games, their variants, deal numbers and tables")
     def get(self, request: Request) -> Response:
         return Response([{
-            "slug": rules.slug, "name": rules.name,
+            "slug": rules.slug, "name": game_name(rules),
             "default_variant": rules.default_variant.slug,
             "min_deal": rules.min_deal, "max_deal": rules.max_deal,
-            "variants": [{"slug": slug, "name": variant.name, "table": table_of(slug)}
+            "variants": [{"slug": slug, "name": variant_name(variant), "table": table_of(slug)}
                          for slug, variant in rules.variants.items()],
         } for rules in GAMES.values()])
 

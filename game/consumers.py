@@ -31,6 +31,10 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext, gettext_lazy
+
+from accounts.language import alanguage_of_scope
 
 from . import actions, events, jsonsafe
 from .models import group_name
@@ -47,7 +51,7 @@ CLOSE_TRY_AGAIN = 1013  # the channel layer (Redis) failed: the board reconnects
 # A layer call that takes longer has failed (the socket closes with 1013 and the board
 # retries): right after a Redis restart the fault test saw a group_add hang 10 s.
 LAYER_TIMEOUT = 3.0  # seconds
-HINT_UNANSWERED = "the hint service did not answer; try again"
+HINT_UNANSWERED = gettext_lazy("the hint service did not answer; try again")
 
 
 def run_action(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
@@ -77,7 +81,22 @@ def open_game(scope: dict[str, Any], game_id: str) -> tuple[actions.Player, dict
     return player, actions.show_game(game_id, player)
 
 
-class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+class SpeaksTheLanguage:
+    """A consumer that speaks its player's language: the one found as it connects (the
+    first message it handles, websocket.connect: cookie, account, then the browser's),
+    active while it handles each message or group event and in the tasks it starts,
+    so every text it sends (errors, names in payloads) is in that language."""
+
+    language = ""
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        if not self.language:
+            self.language = await alanguage_of_scope(self.scope)  # type: ignore[attr-defined]
+        with translation.override(self.language):
+            await super().dispatch(message)  # type: ignore[misc]
+
+
+class GameConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     game_id: str
     group: str
     player: actions.Player
@@ -154,9 +173,10 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if self.closing:
             return  # frames queued before our close still arrive: answer none of them
         if text_data is None:
-            await self.send_error("send JSON text, not binary frames")
+            await self.send_error(gettext("send JSON text, not binary frames"))
         elif len(text_data) > MAX_MESSAGE_CHARS:
-            await self.send_error(f"messages are limited to {MAX_MESSAGE_CHARS} characters")
+            await self.send_error(gettext("messages are limited to %(count)s characters") % {
+                "count": MAX_MESSAGE_CHARS})
             await self.close(code=CLOSE_TOO_BIG)
         elif not self.bucket.take():
             await self.too_fast()
@@ -170,23 +190,24 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
             await self.send_error(str(error))
             return
         except ValueError:
-            await self.send_error("malformed JSON")
+            await self.send_error(gettext("malformed JSON"))
             return
         if not isinstance(content, dict):
-            await self.send_error('send a JSON object such as {"type": "sync"}')
+            await self.send_error(gettext('send a JSON object such as {"type": "sync"}'))
             return
         await self.receive_json(content)
 
     async def receive_json(self, content: dict[str, Any], **kwargs: Any) -> None:
         seq = content.get("seq")
         if seq is not None and (type(seq) is not int or not 0 <= seq < MAX_SEQ):
-            await self.send_error("seq must be a whole number")
+            await self.send_error(gettext("seq must be a whole number"))
             return
         kind = content.get("type")
         # A list or an object as the type is unhashable: a lookup would raise (fuzzing).
         handler = self.HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
-            await self.send_error("unknown type (use move, undo, finish, hint or sync)", seq)
+            await self.send_error(
+                gettext("unknown type (use move, undo, finish, hint or sync)"), seq)
             return
         try:
             await handler(self, content, seq)
@@ -198,7 +219,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         except Exception:
             # One bad message must not drop the player's socket.
             log.exception("live play failed on game %s", self.game_id)
-            await self.send_error("the server failed; try again", seq)
+            await self.send_error(gettext("the server failed; try again"), seq)
 
     async def close(self, code: int | bool | None = None, reason: str | None = None) -> None:
         # A second close is an ASGI error (uvicorn logs a traceback): close once.
@@ -211,7 +232,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         if self.strikes >= STRIKES_BEFORE_CLOSE:
             await self.close(code=CLOSE_POLICY)
         else:
-            await self.send_error("too many messages: slow down")
+            await self.send_error(gettext("too many messages: slow down"))
 
     # -- one action per message type -------------------------------------
 
@@ -242,7 +263,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     async def hint_deadline(self, asked_at: float, seq: int | None) -> None:
         await asyncio.sleep(settings.HINT_TIMEOUT_SECONDS)
         if self.hint_heard_at < asked_at:
-            await self.send_answer({"type": "hint", "error": HINT_UNANSWERED}, seq)
+            await self.send_answer({"type": "hint", "error": str(HINT_UNANSWERED)}, seq)
 
     async def act(self, do: Callable[..., actions.Payload], seq: int | None, *args: Any) -> None:
         """Run a do_* action; answer this socket first, then tell the game's other boards."""

@@ -25,6 +25,7 @@ from patience.protocol import VariantLike
 
 from .clock import game_time_ms
 from .models import FreePlayStats, Game, Status
+from .names import game_name, variant_name
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -123,8 +124,9 @@ def summary(stats: FreePlayStats | None, variant: str) -> dict[str, Any]:
     stats = stats or FreePlayStats(variant=variant)
     rules = rules_of(variant)
     return {
-        "game": rules.slug, "game_name": rules.name, "variant": variant,
-        "variant_name": rules.variants[variant].name, "games": stats.games, "wins": stats.wins,
+        "game": rules.slug, "game_name": game_name(rules), "variant": variant,
+        "variant_name": variant_name(rules.variants[variant]),
+        "games": stats.games, "wins": stats.wins,
         "win_rate": win_rate(stats), "streak": stats.streak,
         "best_streak": stats.best_streak,
         "records": {

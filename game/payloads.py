@@ -17,6 +17,7 @@ from patience import Rules, rules_of
 
 from . import freeplay
 from .models import FreePlayStats, Game, Status
+from .names import named_game, named_variant
 
 
 def game_payload(game: Game, position: Any) -> dict[str, Any]:
@@ -41,8 +42,7 @@ def table_of(variant: str) -> dict[str, Any]:
 
 def named(rules: Rules, variant: str) -> tuple[dict[str, str], dict[str, str]]:
     """The game and the variant as a client sees them: {"slug", "name"} each."""
-    return ({"slug": rules.slug, "name": rules.name},
-            {"slug": variant, "name": rules.variants[variant].name})
+    return named_game(rules), named_variant(rules.variants[variant])
 
 
 def free_play_figures(game: Game) -> dict[str, Any] | None:

@@ -27,7 +27,9 @@ from patience import DEFAULT_GAME, GAMES, Rules
 
 from . import actions, freeplay
 from .converters import game_and_variant
+from .names import named_game, named_variants, welcome
 from .payloads import named, table_of
+from .table_words import translated_table
 
 
 @ensure_csrf_cookie
@@ -65,8 +67,8 @@ def _play_page(request: HttpRequest, rules: Rules, chosen: Any) -> HttpResponse:
     return render(request, "game/play.html", {
         "game": game_named,
         "variant": variant_named,
-        "games": [{"slug": game.slug, "name": game.name} for game in GAMES.values()],
-        "variants": rules.variants.values(),
+        "games": [named_game(game) for game in GAMES.values()],
+        "variants": named_variants(rules.variants.values()),
         "default_variant": variant.slug,
         # A variant named in the URL is the one to show, whatever the browser last chose.
         "variant_fixed": chosen is not None,
@@ -74,6 +76,7 @@ def _play_page(request: HttpRequest, rules: Rules, chosen: Any) -> HttpResponse:
         "resumable": {slug: resumable.get(slug) for slug in slugs},
         "deal": deal,
         "table": table_of(variant.slug),
+        "welcome": welcome(rules),
     })
 
 
@@ -102,9 +105,9 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
     except TemplateDoesNotExist:
         template = select_template(["game/rules/_table.html"])
     return HttpResponse(template.render({
-        "game": {"slug": found.slug, "name": found.name},
-        "variants": found.variants.values(),
-        "table": table_of(found.default_variant.slug),
+        "game": named_game(found),
+        "variants": named_variants(found.variants.values()),
+        "table": translated_table(table_of(found.default_variant.slug)),
         # Per variant (a slug's "-" as "_", for the template): the proved deals that ship.
         "proved": {slug.replace("-", "_"): len(freeplay.winnable_lines(slug))
                    for slug in found.variants},

@@ -16,10 +16,13 @@ from django.conf import settings
 from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils import dateformat
+from django.utils.translation import gettext, ngettext, pgettext, pgettext_lazy
 
 from game.actions import Player
 from game.clock import game_time_ms
 from game.models import Game, Status
+from game.names import game_name, variant_name
 from patience import rules_of
 from solver_worker import rating
 
@@ -42,8 +45,8 @@ def names(variant: str) -> Payload:
     """Who a variant's figures belong to, from the registry: its game's slug and name,
     its own name, and the cards that go home in a won game (52, 104, ...)."""
     rules = rules_of(variant)
-    return {"game": rules.slug, "game_name": rules.name,
-            "variant_name": rules.variants[variant].name, "card_count": rules.card_count}
+    return {"game": rules.slug, "game_name": game_name(rules),
+            "variant_name": variant_name(rules.variants[variant]), "card_count": rules.card_count}
 
 
 def clock(ms: int) -> str:
@@ -85,6 +88,15 @@ def rating_info(daily: Daily) -> Payload:
             "rated": is_rated(daily.variant)}
 
 
+# The difficulty bands (solver_worker.rating.BANDS) as players read them.
+BAND_NAMES = {
+    "easy": pgettext_lazy("difficulty", "easy"),
+    "medium": pgettext_lazy("difficulty", "medium"),
+    "hard": pgettext_lazy("difficulty", "hard"),
+    "expert": pgettext_lazy("difficulty", "expert"),
+}
+
+
 def rating_text(daily: Daily) -> str | None:
     """"hard: our graded blind players won 12% of 124 games"; None until rated.
 
@@ -95,13 +107,20 @@ def rating_text(daily: Daily) -> str | None:
         return None
     games = daily.rating_games
     wins = round(daily.rating * games)
+    band = BAND_NAMES.get(daily.band)
+    words = {"band": daily.band if band is None else str(band), "games": games,
+             "share": round(100 * daily.rating)}
     if wins == 0:
-        share = "none"
-    elif daily.rating < 0.005:
-        share = "under 1%"
-    else:
-        share = f"{round(100 * daily.rating)}%"
-    return f"{daily.band}: our graded blind players won {share} of {games} games"
+        return ngettext("%(band)s: our graded blind players won none of %(games)s game",
+                        "%(band)s: our graded blind players won none of %(games)s games",
+                        games) % words
+    if daily.rating < 0.005:
+        return ngettext("%(band)s: our graded blind players won under 1%% of %(games)s game",
+                        "%(band)s: our graded blind players won under 1%% of %(games)s games",
+                        games) % words
+    return ngettext("%(band)s: our graded blind players won %(share)s%% of %(games)s game",
+                    "%(band)s: our graded blind players won %(share)s%% of %(games)s games",
+                    games) % words
 
 
 def field_entry(attempt: Attempt) -> Payload:
@@ -256,14 +275,40 @@ def share_text(
         return None
     rules = rules_of(daily.variant)
     time = clock(game_time_ms(game) if time_ms is None else time_ms)
-    result = (f"won in {time}" if game.status == Status.WON
-              else f"{game.home} of {rules.card_count} cards home in {time}")
-    hints = "no hints" if not game.hints else f"{game.hints} hint{'s' * (game.hints > 1)}"
-    moves = f"{game.moves} move{'s' * (game.moves != 1)}"
-    title = f"{rules.name} {daily.variant} daily {daily.date.isoformat()}"
-    rank = "" if place is None else f", rank {place[0]} of {place[1]}"
-    text = f"{title}{'' if ranked else ', unranked'}: {result}, {moves}, {hints}"
-    return f"{text}{rank}." + (f" Board: {link}" if link else "")
+    if game.status == Status.WON:
+        result = gettext("won in %(time)s") % {"time": time}
+    else:
+        result = ngettext("%(home)s of %(total)s card home in %(time)s",
+                          "%(home)s of %(total)s cards home in %(time)s", rules.card_count) % {
+            "home": game.home, "total": rules.card_count, "time": time}
+    hints = gettext("no hints") if not game.hints else ngettext(
+        "%(count)s hint", "%(count)s hints", game.hints) % {"count": game.hints}
+    moves = ngettext("%(count)s move", "%(count)s moves", game.moves) % {"count": game.moves}
+    # The date as the language writes it; English keeps the ISO date players already share.
+    date_text = dateformat.format(daily.date, pgettext("share line date", "Y-m-d"))
+    words = {"game": game_name(rules), "variant": share_variant(daily.variant), "date": date_text,
+             "result": result, "moves": moves, "hints": hints}
+    text = (gettext("%(game)s %(variant)s daily %(date)s: %(result)s, %(moves)s, %(hints)s")
+            if ranked else gettext("%(game)s %(variant)s daily %(date)s, unranked: "
+                                   "%(result)s, %(moves)s, %(hints)s")) % words
+    if place is not None:
+        text = gettext("%(text)s, rank %(rank)s of %(size)s") % {
+            "text": text, "rank": place[0], "size": place[1]}
+    return f"{text}." + (" " + gettext("Board: %(link)s") % {"link": link} if link else "")
+
+
+# The variant as the share line names it: its slug in English, as players already paste it.
+SHARE_VARIANTS = {
+    "three-card": pgettext_lazy("share line variant", "three-card"),
+    "classic": pgettext_lazy("share line variant", "classic"),
+    "cross": pgettext_lazy("share line variant", "cross"),
+    "st-helena": pgettext_lazy("share line variant", "st-helena"),
+}
+
+
+def share_variant(variant: str) -> str:
+    found = SHARE_VARIANTS.get(variant)
+    return variant if found is None else str(found)
 
 
 # -- all-time boards -----------------------------------------------------------

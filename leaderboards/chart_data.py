@@ -14,6 +14,8 @@ from datetime import date, timedelta
 
 from django.db.models import BooleanField, Case, Count, Min, Q, Value, When
 from django.db.models.functions import TruncMonth, TruncWeek
+from django.utils.formats import date_format
+from django.utils.translation import gettext, gettext_lazy, pgettext
 
 from game.models import Status
 
@@ -24,10 +26,12 @@ from .models import Attempt, Daily
 
 WEEKS = 12
 MONTHS = 12
-TIME = charts.Scale("time", charts.clock, charts.TIME_STEPS_MS, beats="faster than",
-                    whole=False)
-MOVES = charts.Scale("moves", charts.plain, beats="in fewer moves than")
-HOME = charts.Scale("cards home", charts.plain, beats="more cards home than",
+TIME = charts.Scale(gettext_lazy("time"), charts.clock, charts.TIME_STEPS_MS,
+                    beats=gettext_lazy("faster than %(percent)s%% of them"), whole=False)
+MOVES = charts.Scale(gettext_lazy("moves"), charts.plain,
+                     beats=gettext_lazy("in fewer moves than %(percent)s%% of them"))
+HOME = charts.Scale(gettext_lazy("cards home"), charts.plain,
+                    beats=gettext_lazy("more cards home than %(percent)s%% of them"),
                     higher_is_better=True)
 
 
@@ -85,18 +89,20 @@ def day_charts(daily: Daily, user_id: int | None) -> dict[str, object]:
                and (over or row.status != Status.PLAYING)]
     mine_won = mine is not None and mine.status == Status.WON
     found = [
-        charts.histogram("chart-time", "Winners' times", [r.time_ms for r in won], TIME,
-                         mine=mine.time_ms if mine_won and mine else None,
-                         mine_words="Your time", empty="Nobody has won this deal yet."),
-        charts.histogram("chart-moves", "Winners' moves", [r.moves for r in won], MOVES,
-                         mine=mine.moves if mine_won and mine else None,
-                         mine_words="Your moves", empty="Nobody has won this deal yet."),
+        charts.histogram("chart-time", gettext("Winners' times"), [r.time_ms for r in won],
+                         TIME, mine=mine.time_ms if mine_won and mine else None,
+                         mine_words=gettext("Your time"),
+                         empty=gettext("Nobody has won this deal yet.")),
+        charts.histogram("chart-moves", gettext("Winners' moves"), [r.moves for r in won],
+                         MOVES, mine=mine.moves if mine_won and mine else None,
+                         mine_words=gettext("Your moves"),
+                         empty=gettext("Nobody has won this deal yet.")),
     ]
     if not mine_won:
         found.append(charts.histogram(
-            "chart-home", "Cards home, games not won", [r.home for r in not_won], HOME,
-            mine=mine.home if mine is not None else None, mine_words="Yours",
-            empty="Every finished game on this deal was won."))
+            "chart-home", gettext("Cards home, games not won"), [r.home for r in not_won],
+            HOME, mine=mine.home if mine is not None else None, mine_words=gettext("Yours"),
+            empty=gettext("Every finished game on this deal was won.")))
     return {"shown": True, "charts": found, "mine": mine}
 
 
@@ -132,7 +138,9 @@ def weekly_rates(user_id: int, today: date) -> dict[str, list[charts.Rate]]:
     found: dict[tuple[str, date], tuple[int, int]] = {
         (row["daily__variant"], _day(row["week"])): (row["won"], row["played"]) for row in rows}
     return {variant: [
-        charts.Rate(f"week of {start.day} {start:%b}", f"{start.day}/{start.month}",
+        charts.Rate(gettext("week of %(day)s") % {
+            "day": date_format(start, pgettext("chart label: a week's first day", "F j"))},
+                    date_format(start, pgettext("chart tick: a week's first day", "j/n")),
                     *found.get((variant, start), (0, 0)))
         for start in starts] for variant in {key[0] for key in found}}
 
@@ -148,7 +156,9 @@ def monthly_bests(user_id: int, today: date) -> dict[str, list[charts.Best]]:
         .annotate(best=Min("time_ms")).order_by()
     )
     found = {(row["daily__variant"], _day(row["month"])): row["best"] for row in rows}
-    return {variant: [charts.Best(f"{start:%B %Y}", f"{start:%b}", found.get((variant, start)))
+    return {variant: [charts.Best(date_format(start, "YEAR_MONTH_FORMAT"),
+                                  date_format(start, pgettext("chart tick: a month", "M")),
+                                  found.get((variant, start)))
                       for start in starts] for variant in {key[0] for key in found}}
 
 

@@ -18,7 +18,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from html import escape
 
+from django.utils.formats import number_format
+from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, ngettext
 
 # The drawing's own units; the page scales it to its width (viewBox).
 # 18-unit text on a 420-unit width reads at about 15 px in a phone's 350 px column.
@@ -65,10 +68,12 @@ class Bin:
 class Scale:
     """What a histogram counts: how a value reads, and the widths a bin may take."""
 
-    noun: str  # "time", "moves", "cards home"
+    noun: str | Promise  # "time", "moves", "cards home" (translated when drawn)
     format: Formatter
     steps: Sequence[int] = field(default=COUNT_STEPS)
-    beats: str = "fewer than"  # how a better figure is said: "faster than"
+    # How a better figure is said, a whole phrase for the translators: "faster than
+    # %(percent)s%% of them".
+    beats: str | Promise = "fewer than %(percent)s%% of them"
     higher_is_better: bool = False
     whole: bool = True  # counts: a bin 8 to 11 holds 8, 9, 10 and 11
 
@@ -81,7 +86,8 @@ def clock(ms: int) -> str:
 
 
 def plain(value: int) -> str:
-    return str(value)
+    """A count as the language writes numbers (1 234 in Russian and Finnish)."""
+    return number_format(value, use_l10n=True, force_grouping=True)
 
 
 def percent(part: int, whole: int) -> int:
@@ -114,7 +120,8 @@ def bin_label(item: Bin, scale: Scale) -> str:
     last = item.high - 1 if scale.whole else item.high
     if last == item.low:
         return scale.format(item.low)
-    return f"{scale.format(item.low)} to {scale.format(last)}"
+    return gettext("%(low)s to %(high)s") % {"low": scale.format(item.low),
+                                              "high": scale.format(last)}
 
 
 def histogram(ident: str, title: str, values: Sequence[int], scale: Scale, *,
@@ -126,14 +133,21 @@ def histogram(ident: str, title: str, values: Sequence[int], scale: Scale, *,
     bins = bins_of(values, scale.steps, mine)
     tallest = max(item.count for item in bins)
     players = len(values)
-    desc = (f"{players} player{'s' * (players != 1)}, {scale.noun} from "
-            f"{scale.format(min(values))} to {scale.format(max(values))}; the largest group, "
-            f"{tallest}, at {bin_label(max(bins, key=lambda b: b.count), scale)}.")
+    noun = str(scale.noun)
+    desc = ngettext("%(players)s player, %(noun)s from %(low)s to %(high)s; the largest "
+                    "group, %(tallest)s, at %(at)s.",
+                    "%(players)s players, %(noun)s from %(low)s to %(high)s; the largest "
+                    "group, %(tallest)s, at %(at)s.", players) % {
+        "players": players, "noun": noun, "low": scale.format(min(values)),
+        "high": scale.format(max(values)), "tallest": tallest,
+        "at": bin_label(max(bins, key=lambda b: b.count), scale)}
+    mine_words = mine_words or gettext("Yours")
     if mine is not None:
         better = sum(1 for value in values
                      if (value < mine if scale.higher_is_better else value > mine))
-        desc += (f" {mine_words or 'Yours'}: {scale.format(mine)}, {scale.beats} "
-                 f"{percent(better, players)}% of them.")
+        desc += " " + gettext("%(whose)s: %(value)s, %(beats)s.") % {
+            "whose": mine_words, "value": scale.format(mine),
+            "beats": str(scale.beats) % {"percent": percent(better, players)}}
     slot = PLOT_W / len(bins)
     parts = [_axis_y(tallest, plain)]
     for index, item in enumerate(bins):
@@ -149,7 +163,7 @@ def histogram(ident: str, title: str, values: Sequence[int], scale: Scale, *,
         value = bins[0].low + index * (bins[0].high - bins[0].low)
         parts.append(_text(LEFT + index * slot, HEIGHT - BOTTOM + 22, scale.format(value),
                            "tick", "middle"))
-    parts.append(_text(LEFT + PLOT_W / 2, HEIGHT - 6, scale.noun, "axis", "middle"))
+    parts.append(_text(LEFT + PLOT_W / 2, HEIGHT - 6, noun, "axis", "middle"))
     marked = next((i for i, item in enumerate(bins) if item.mine), None)
     if marked is not None and mine is not None:
         width = bins[0].high - bins[0].low
@@ -158,12 +172,12 @@ def histogram(ident: str, title: str, values: Sequence[int], scale: Scale, *,
                      f'y2="{TOP + PLOT_H}"/>')
         anchor = "start" if x < LEFT + PLOT_W / 2 else "end"
         shift = 5 if anchor == "start" else -5
-        parts.append(_text(x + shift, TOP - 8, f"{mine_words or 'Yours'}: {scale.format(mine)}",
-                           "mark-label", anchor))
+        parts.append(_text(x + shift, TOP - 8, gettext("%(whose)s: %(value)s") % {
+            "whose": mine_words, "value": scale.format(mine)}, "mark-label", anchor))
     table = Table(
         caption=title,
-        heads=(scale.noun.capitalize(), "Players"),
-        rows=tuple((bin_label(item, scale) + (" (yours)" if item.mine else ""),
+        heads=(noun.capitalize(), gettext("Players")),
+        rows=tuple((bin_label(item, scale) + (" " + gettext("(yours)") if item.mine else ""),
                     str(item.count)) for item in bins),
     )
     return Chart(ident, title, desc, _svg(ident, title, desc, parts), table)
@@ -186,9 +200,11 @@ def rate_bars(ident: str, title: str, periods: Sequence[Rate], *, empty: str) ->
     played = [period for period in periods if period.played]
     won, total = sum(p.won for p in played), sum(p.played for p in played)
     best = max(played, key=lambda p: (percent(p.won, p.played), p.played))
-    desc = (f"{len(played)} of the {len(periods)} periods with a daily played; "
-            f"{won} won of {total} ({percent(won, total)}%); the best, "
-            f"{best.label}: {percent(best.won, best.played)}%.")
+    desc = gettext("%(played)s of the %(periods)s periods with a daily played; %(won)s won "
+                   "of %(total)s (%(rate)s%%); the best, %(best)s: %(best_rate)s%%.") % {
+        "played": len(played), "periods": len(periods), "won": won, "total": total,
+        "rate": percent(won, total), "best": best.label,
+        "best_rate": percent(best.won, best.played)}
     slot = PLOT_W / len(periods)
     parts = [_axis_y(100, lambda v: f"{v}%", ticks=(0, 50, 100))]
     for index, period in enumerate(periods):
@@ -204,9 +220,10 @@ def rate_bars(ident: str, title: str, periods: Sequence[Rate], *, empty: str) ->
         if index % 2 == 0 or len(periods) <= 6:
             parts.append(_text(x + slot / 2, HEIGHT - BOTTOM + 22, period.short, "tick",
                                "middle"))
-    table = Table(caption=title, heads=("Period", "Won", "Played", "Win rate"), rows=tuple(
+    table = Table(caption=title, heads=(gettext("Period"), gettext("Won"), gettext("Played"),
+                                        gettext("Win rate")), rows=tuple(
         (p.label, str(p.won), str(p.played),
-         f"{percent(p.won, p.played)}%" if p.played else "no daily") for p in periods))
+         f"{percent(p.won, p.played)}%" if p.played else gettext("no daily")) for p in periods))
     return Chart(ident, title, desc, _svg(ident, title, desc, parts), table)
 
 
@@ -225,8 +242,10 @@ def best_line(ident: str, title: str, periods: Sequence[Best], *, empty: str) ->
         return Chart(ident, title, empty, None, None, empty)
     top = _nice_ceiling(max(times))
     fastest = min((p for p in periods if p.ms is not None), key=lambda p: p.ms or 0)
-    desc = (f"Wins in {len(times)} of the {len(periods)} months; the fastest, "
-            f"{clock(fastest.ms or 0)}, in {fastest.label}. Lower is faster.")
+    desc = gettext("Wins in %(won)s of the %(months)s months; the fastest, %(time)s, in "
+                   "%(month)s. Lower is faster.") % {
+        "won": len(times), "months": len(periods), "time": clock(fastest.ms or 0),
+        "month": fastest.label}
     slot = PLOT_W / len(periods)
     parts = [_axis_y(top, clock, ticks=(0, top // 2, top))]
     segment: list[str] = []
@@ -243,8 +262,8 @@ def best_line(ident: str, title: str, periods: Sequence[Best], *, empty: str) ->
         if index % 2 == 0 or len(periods) <= 6:
             parts.append(_text(x, HEIGHT - BOTTOM + 22, period.short, "tick", "middle"))
     parts.insert(1, _polyline(segment))
-    table = Table(caption=title, heads=("Month", "Best time"), rows=tuple(
-        (p.label, "no win" if p.ms is None else clock(p.ms)) for p in periods))
+    table = Table(caption=title, heads=(gettext("Month"), gettext("Best time")), rows=tuple(
+        (p.label, gettext("no win") if p.ms is None else clock(p.ms)) for p in periods))
     return Chart(ident, title, desc, _svg(ident, title, desc, parts), table)
 
 

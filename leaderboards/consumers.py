@@ -17,6 +17,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from game import jsonsafe
 from game.actions import ActionError
+from game.consumers import SpeaksTheLanguage
 
 from .actions import check_game_variant
 from .boards import field
@@ -26,7 +27,7 @@ CLOSE_NOT_FOUND = 4404
 SYNC_INTERVAL = 1.0  # seconds
 
 
-class FieldConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+class FieldConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     group = ""
     last_sync = 0.0
 

@@ -26,8 +26,10 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import close_old_connections, connection
+from django.utils.translation import gettext, gettext_lazy
 
 from game.actions import ActionError, GameNotFound
+from game.names import variant_name
 
 from . import dailies, tasks
 from .days import day_end, today
@@ -44,7 +46,7 @@ _maker: threading.Thread | None = None
 _timer: threading.Thread | None = None
 
 
-PREPARING = "today's deal is being prepared: the solver is proving it winnable"
+PREPARING = gettext_lazy("today's deal is being prepared: the solver is proving it winnable")
 
 
 class DailyNotReady(ActionError):
@@ -70,7 +72,7 @@ def todays_daily(variant: Any) -> Daily:
     # The unit layer's eager task has made it by now; elsewhere it is under way.
     daily = Daily.objects.filter(date=day, variant=variant.slug).first()
     if daily is None:
-        raise DailyNotReady(PREPARING, dailies.progress(day, variant.slug))
+        raise DailyNotReady(str(PREPARING), dailies.progress(day, variant.slug))
     return daily
 
 
@@ -81,7 +83,8 @@ def daily_of(day: date, variant: Any) -> Daily:
         return todays_daily(variant)
     daily = Daily.objects.filter(date=day, variant=variant.slug).first()
     if daily is None:
-        raise GameNotFound(f"there was no {variant.name} daily on {day}")
+        raise GameNotFound(gettext("there was no %(variant)s daily on %(day)s") % {
+            "variant": variant_name(variant), "day": day})
     return daily
 
 

@@ -17,10 +17,14 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.dates import WEEKDAYS, WEEKDAYS_ABBR
+from django.utils.formats import get_format
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 import patience
 from game.actions import ActionError, free_play_stats, player_from
+from game.names import named_game, named_variant, named_variants, variant_name
 
 from . import actions, boards, chart_data, charts, preparing
 from .days import day_end, today
@@ -43,16 +47,23 @@ def pages(view: View) -> View:
 
 def games() -> list[dict[str, Any]]:
     """Every registered game with its variants, for the pages' menus and the daily home."""
-    return [{"slug": game.slug, "name": game.name, "variants": list(game.variants.values())}
+    return [{**named_game(game), "variants": named_variants(game.variants.values())}
             for game in patience.GAMES.values()]
 
 
 def about(game: patience.Rules, variant: Any) -> dict[str, Any]:
     """What every page of a game's variant shows: the game (name from the registry), the
     variant, its game's other variants to switch to, and the cards a win brings home."""
-    return {"game": {"slug": game.slug, "name": game.name}, "variant": variant,
-            "variants": game.variants.values(), "card_count": game.card_count,
+    return {"game": named_game(game), "variant": named_variant(variant),
+            "variants": named_variants(game.variants.values()), "card_count": game.card_count,
             "games": games()}
+
+
+def with_day(payload: dict[str, Any]) -> dict[str, Any]:
+    """The payload's ISO "date" also as a date ("day"), for the page to write in the
+    reader's language; the ISO text stays for scripts and links."""
+    payload["day"] = date.fromisoformat(str(payload["date"]))
+    return payload
 
 
 def daily_home(request: HttpRequest) -> HttpResponse:
@@ -84,7 +95,7 @@ def daily(request: HttpRequest, game: str, variant: str) -> HttpResponse:
     field = boards.field_of(found, found.date, chosen.slug)
     asker = player_from(request.user, request.session)
     return render(request, "leaderboards/daily.html", {
-        **about(rules, chosen), "daily": boards.daily_info(found),
+        **about(rules, chosen), "daily": with_day(boards.daily_info(found)),
         "me": boards.my_attempt(found, asker, boards.site_url(request)),
         "play": actions.play_status(asker, found),
         "field": field, "my_rank": rank_in(field["entries"], request.user.get_username()),
@@ -99,7 +110,7 @@ def being_made(request: HttpRequest, game: patience.Rules, variant: Any,
     day = today()
     return render(request, "leaderboards/daily.html", {
         **about(game, variant), "preparing": progress,
-        "daily": {"date": day.isoformat(), "closes": day_end(day).isoformat()},
+        "daily": {"date": day.isoformat(), "day": day, "closes": day_end(day).isoformat()},
         "field": boards.field_of(None, day, variant.slug), "me": None,
         "play": {"allowed": False},
     })
@@ -117,7 +128,7 @@ def day(request: HttpRequest, game: str, variant: str, day: str) -> HttpResponse
     rules, chosen = actions.check_game_variant(game, variant)
     found = preparing.daily_of(actions.check_day(day), chosen)
     return render(request, "leaderboards/day.html", {
-        **about(rules, chosen), "daily": boards.daily_info(found),
+        **about(rules, chosen), "daily": with_day(boards.daily_info(found)),
         "board": boards.day_board(found, actions.check_page(request.GET.get("page"))),
         "spread": chart_data.day_charts(found, request.user.pk),
     })
@@ -133,6 +144,7 @@ def archive(request: HttpRequest, game: str, variant: str) -> HttpResponse:
     mine = boards.my_results(request.user.pk, chosen.slug, [past["date"] for past in days])
     for past in days:
         past["mine"] = mine.get(past["date"])
+        with_day(past)
     return render(request, "leaderboards/archive.html", {
         **about(rules, chosen), "days": days,
         "older": days[-1]["date"] if len(days) == ARCHIVE_PAGE else None,
@@ -151,7 +163,7 @@ def all_time(request: HttpRequest, game: str, variant: str) -> HttpResponse:
               for name in boards.ALL_TIME_BOARDS]
     return render(request, "leaderboards/boards.html", {
         **about(rules, chosen), "tables": tables,
-        "min_games": settings.BOARD_MIN_GAMES, "today": boards.field(chosen.slug),
+        "min_games": settings.BOARD_MIN_GAMES, "today": with_day(boards.field(chosen.slug)),
     })
 
 
@@ -163,7 +175,7 @@ def my_stats(request: HttpRequest) -> HttpResponse:
     month = actions.check_month(request.GET.get("month"))
     free = free_play_stats(player_from(request.user, request.session))
     for entry in free:
-        entry["name"] = patience.variant_of(entry["variant"]).name
+        entry["name"] = variant_name(patience.variant_of(entry["variant"]))
         for kind in entry["records"].values():
             kind["fastest"] = None if kind["fastest_ms"] is None else boards.clock(
                 kind["fastest_ms"])
@@ -180,6 +192,7 @@ def my_stats(request: HttpRequest) -> HttpResponse:
         entry["charts"] = history_charts(entry["variant"], entry["name"], rates, bests)
     return render(request, "leaderboards/my_stats.html", {
         "stats": by_game(stats), "free": by_game(free), "month": month, "games": games(),
+        "weekdays": weekdays(),
         **month_links(month),
     })
 
@@ -190,19 +203,27 @@ def by_game(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     grouped: dict[str, list[dict[str, Any]]] = {}
     for entry in entries:
         grouped.setdefault(patience.rules_of(entry["variant"]).slug, []).append(entry)
-    return [{"slug": game.slug, "name": game.name, "entries": grouped[game.slug]}
+    return [{**named_game(game), "entries": grouped[game.slug]}
             for game in patience.GAMES.values() if game.slug in grouped]
 
 
 def history_charts(variant: str, name: str, rates: dict[str, list[charts.Rate]],
                    bests: dict[str, list[charts.Best]]) -> list[charts.Chart]:
     return [
-        charts.rate_bars(f"chart-{variant}-weeks", f"{name}: win rate by week",
+        charts.rate_bars(f"chart-{variant}-weeks",
+                         gettext("%(name)s: win rate by week") % {"name": name},
                          rates.get(variant, []),
-                         empty=f"No ranked {name} played in the last {chart_data.WEEKS} weeks."),
-        charts.best_line(f"chart-{variant}-months", f"{name}: best time by month",
+                         empty=ngettext("No ranked %(name)s played in the last %(count)s week.",
+                                        "No ranked %(name)s played in the last %(count)s weeks.",
+                                        chart_data.WEEKS) % {
+                             "name": name, "count": chart_data.WEEKS}),
+        charts.best_line(f"chart-{variant}-months",
+                         gettext("%(name)s: best time by month") % {"name": name},
                          bests.get(variant, []),
-                         empty=f"No ranked {name} won in the last {chart_data.MONTHS} months."),
+                         empty=ngettext("No ranked %(name)s won in the last %(count)s month.",
+                                        "No ranked %(name)s won in the last %(count)s months.",
+                                        chart_data.MONTHS) % {
+                             "name": name, "count": chart_data.MONTHS}),
     ]
 
 
@@ -214,10 +235,24 @@ def month_links(month: date) -> dict[str, date | None]:
             "next_month": following if following <= today() else None}
 
 
+def first_weekday() -> int:
+    """The language's first day of the week as Python's calendar counts (Monday 0): Django's
+    FIRST_DAY_OF_WEEK counts from Sunday (0), Monday in Russian and Finnish."""
+    return (int(get_format("FIRST_DAY_OF_WEEK")) - 1) % 7
+
+
+def weekdays() -> list[dict[str, str]]:
+    """The calendar's column heads in the language, from its first day of the week."""
+    first = first_weekday()
+    return [{"name": str(WEEKDAYS[(first + index) % 7]),
+             "short": str(WEEKDAYS_ABBR[(first + index) % 7])} for index in range(7)]
+
+
 def month_grid(month: date, played: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    """Weeks (Monday first) of day cells: each a date and the daily played on it, if any."""
+    """Weeks (from the language's first weekday) of day cells: each a date and the daily
+    played on it, if any."""
     by_date = {entry["date"]: entry for entry in played}
-    weeks = calendar.Calendar().monthdatescalendar(month.year, month.month)
+    weeks = calendar.Calendar(first_weekday()).monthdatescalendar(month.year, month.month)
     return [[{"day": cell.day if cell.month == month.month else None, "date": cell,
               "played": by_date.get(cell.isoformat()) if cell.month == month.month else None}
              for cell in week] for week in weeks]

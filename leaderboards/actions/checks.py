@@ -9,6 +9,8 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from django.utils.translation import gettext
+
 import patience
 from game.actions import ActionError, BadRequest, GameNotFound, NotAllowedNow, Player
 from patience import Rules
@@ -73,14 +75,15 @@ def check_day(value: object) -> date:
     except ValueError as error:
         raise BadRequest("a day is written YYYY-MM-DD, e.g. 2026-11-29") from error
     if day > today():
-        raise GameNotFound("that day's daily is not out yet")
+        raise GameNotFound(gettext("that day's daily is not out yet"))
     return day
 
 
 def check_past_day(value: object) -> date:
     day = check_day(value)
     if not is_over(day):
-        raise NotAllowedNow("today's daily opens as an archive deal when its day is over")
+        raise NotAllowedNow(gettext(
+            "today's daily opens as an archive deal when its day is over"))
     return day
 
 
@@ -115,5 +118,5 @@ def check_month(value: object) -> date:
 
 def check_logged_in(player: Player) -> int:
     if player.user_id is None:
-        raise LogInFirst("log in to keep daily statistics")
+        raise LogInFirst(gettext("log in to keep daily statistics"))
     return player.user_id

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext, gettext_lazy
 
 from game import actions as game_actions
 from game.actions import NotAllowedNow, Player
@@ -30,7 +31,7 @@ from .checks import LogInFirst, NotYetEligible
 
 Payload = dict[str, Any]
 
-VISITORS_REFUSED = (
+VISITORS_REFUSED = gettext_lazy(
     "log in to play today's daily: it is played only as your one ranked attempt. "
     "Meanwhile play a free deal, or a past daily from the archive"
 )
@@ -48,7 +49,8 @@ def do_play_today(
     the fair-play check.
     """
     if daily.date != today():
-        raise NotAllowedNow("only today's daily is played ranked; past ones are replayed")
+        raise NotAllowedNow(gettext(
+            "only today's daily is played ranked; past ones are replayed"))
     user_id = check_may_play(player, daily)
     return _play_ranked(user_id, daily, client or Client())
 
@@ -56,14 +58,13 @@ def do_play_today(
 def check_may_play(player: Player, daily: Daily) -> int:
     """The player's user id if they may play ``daily`` ranked; else a 403 that says why."""
     if player.user_id is None:
-        raise LogInFirst(VISITORS_REFUSED)
+        raise LogInFirst(str(VISITORS_REFUSED))
     opens = first_ranked_day_opens(player.user_id, daily)
     if opens is not None:
-        raise NotYetEligible(
-            f"your account is newer than today's daily: your first ranked daily opens "
-            f"at {opens:%Y-%m-%d %H:%M} UTC. Meanwhile play a free deal, or a past daily "
-            "from the archive"
-        )
+        raise NotYetEligible(gettext(
+            "your account is newer than today's daily: your first ranked daily opens "
+            "at %(opens)s UTC. Meanwhile play a free deal, or a past daily from the archive"
+        ) % {"opens": f"{opens:%Y-%m-%d %H:%M}"})
     return player.user_id
 
 
@@ -92,7 +93,8 @@ def first_ranked_day_opens(user_id: int, daily: Daily) -> datetime | None:
 def do_replay(player: Player, daily: Daily) -> Payload:
     """A new unranked game on a past day's deal (the archive)."""
     if not is_over(daily.date):
-        raise NotAllowedNow("today's daily opens as an archive deal when its day is over")
+        raise NotAllowedNow(gettext(
+            "today's daily opens as an archive deal when its day is over"))
     with transaction.atomic():
         return attempts.new_attempt(player, daily, ranked=False)
 

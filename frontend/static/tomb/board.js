@@ -4,7 +4,9 @@
 // text glyphs, so they stay crisp at every size. Each card carries data-card (its
 // text) and data-at (its place in its pile) so motion.js can slide it where it went.
 
+import { formatNumber, t, tc, tf, tnf } from "./i18n.js";
 import { SUIT_GLYPHS, cardName, isRed, rankLabel } from "./notation.js";
+import { acceptsText, placeName } from "./places.js";
 import { stockMove, targetsFrom } from "./table.js";
 
 const FAN_RIGHT = 3;   // cards shown spread right (the waste): the last is in play
@@ -28,9 +30,14 @@ function setHtml(slot, html) {
 }
 
 const emptyHtml = (text) => `<span class="card empty" aria-hidden="true">${text}</span>`;
+// A badge's kind (its CSS class) and its text: a count, a pass.
+const COUNT = "count";
+const WANTS = "wants";
 const badge = (kind, text) => `<span class="badge ${kind}" aria-hidden="true">${text}</span>`;
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-const partHtml = (pile) => `<span class="part" aria-hidden="true">${escape(pile.label)}</span>`;
+const partHtml = (pile) => `<span class="part" aria-hidden="true">${escape(placeName(pile.label))}</span>`;
+// An empty foundation shows the rank it starts with, as the cards' corners write it.
+const baseLetter = (base) => (base ? rankLabel(base) : "");
 const top = (cards) => cards[cards.length - 1];
 
 // -- building the slots once per table ----------------------------------------------
@@ -46,14 +53,14 @@ function build(element, table) {
   for (const pile of table.piles) {
     const slot = document.createElement("button");
     slot.type = "button";
-    slot.className = `slot ${pile.role} fan-${pile.fan}`;
+    slot.className = `slot ${pile.role} fan-${pile.fan}`;  // i18n: not text
     slot.dataset.slot = pile.name;
     slot.dataset.role = pile.role;
     slot.tabIndex = -1;
     if (pile.role !== "stock") slot.setAttribute("aria-pressed", "false");
     if (pile.accepts && pile.role !== "stock") {  // what it takes: on hover, and said after its name
-      slot.title = `${pile.label}: ${pile.accepts}`;
-      slot.setAttribute("aria-description", pile.accepts);
+      slot.title = tf(t("%(pile)s: %(accepts)s"), { pile: placeName(pile.label), accepts: acceptsText(pile.accepts) });
+      slot.setAttribute("aria-description", acceptsText(pile.accepts));
     }
     slots[pile.name] = slot;
     element.append(slot);
@@ -83,16 +90,21 @@ export function applyLayout(element, layout) {
 
 function describe(pile, cards, extra) {
   const card = top(cards);
-  let words = `${pile.label}: `;
+  const name = placeName(pile.label);
   const counted = pile.fan !== "top" || pile.role === "pile";  // a foundation's count is its top card
-  if (!card) words += pile.base ? `empty, takes a ${pile.base}` : "empty";
-  else if (cards.length > 1 && counted) words += `${cardName(card)} on top, ${cards.length} cards`;
-  else words += cardName(card);
+  let words;
+  if (!card && pile.base) words = tf(t("%(pile)s: empty, takes a %(base)s"), { pile: name, base: baseLetter(pile.base) });
+  else if (!card) words = tf(t("%(pile)s: empty"), { pile: name });
+  else if (cards.length > 1 && counted) {
+    words = tnf("%(pile)s: %(card)s on top, %(count)s card", "%(pile)s: %(card)s on top, %(count)s cards",
+      cards.length, { pile: name, card: cardName(card) });
+  } else words = tf(t("%(pile)s: %(card)s"), { pile: name, card: cardName(card) });
   return words + extra;
 }
 
 function cardsHtml(pile, cards) {
-  if (!cards.length) return emptyHtml(pile.role === "foundation" ? escape(pile.base) : "");
+  const foundation = pile.role === "foundation";
+  if (!cards.length) return emptyHtml(foundation ? escape(baseLetter(pile.base)) : "");
   const shown = pile.fan === "right" ? FAN_RIGHT : pile.fan === "down" ? FAN_DOWN : 1;
   const from = Math.max(0, cards.length - shown);
   const parked = pile.role === "cell" ? " parked" : "";
@@ -104,7 +116,7 @@ function cardsHtml(pile, cards) {
 
 function drawPile(slot, pile, cards, notes) {
   const count = pile.fan !== "top" || pile.role === "pile" ? cards.length : 0;
-  setHtml(slot, cardsHtml(pile, cards) + (count > 1 ? badge("count", String(count)) : "") + partHtml(pile));
+  setHtml(slot, cardsHtml(pile, cards) + (count > 1 ? badge(COUNT, formatNumber(count)) : "") + partHtml(pile));
   slot.classList.toggle("full", cards.length > 0);
   slot.setAttribute("aria-label", describe(pile, cards, notes));
 }
@@ -113,13 +125,18 @@ function drawStock(slot, pile, state, table, notes) {
   const count = state.stock_count || 0;
   const move = stockMove(state, table);
   const gathers = !count && Boolean(move);
-  const passes = state.passes > 1 ? badge("wants", `pass ${state.pass}/${state.passes}`) : "";
+  const passes = state.passes > 1
+    ? badge(WANTS, tf(tc("stock badge", "pass %(pass)s/%(passes)s"), { pass: state.pass, passes: state.passes })) : "";
   setHtml(slot, (count ? `<span class="card back top" aria-hidden="true"></span>`
     : emptyHtml(gathers ? "\u21bb" : "\u2715"))
-    + badge("count", String(count)) + passes + partHtml(pile));
-  const what = count ? `${count} cards, press to turn` : (gathers ? "empty, press to turn the cards over" : "empty");
-  const pass = state.passes ? `; pass ${state.pass} of ${state.passes}` : "";
-  slot.setAttribute("aria-label", `${pile.label}: ${what}${pass}${notes}`);
+    + badge(COUNT, formatNumber(count)) + passes + partHtml(pile));
+  const name = placeName(pile.label);
+  let words;
+  if (count) words = tnf("%(pile)s: %(count)s card, press to turn", "%(pile)s: %(count)s cards, press to turn", count, { pile: name });
+  else if (gathers) words = tf(t("%(pile)s: empty, press to turn the cards over"), { pile: name });
+  else words = tf(t("%(pile)s: empty"), { pile: name });
+  const pass = state.passes ? tf(t("; pass %(pass)s of %(passes)s"), { pass: state.pass, passes: state.passes }) : "";
+  slot.setAttribute("aria-label", words + pass + notes);
 }
 
 // Draw the whole table. `view` is what the board adds: the pile picked up
@@ -131,8 +148,8 @@ export function drawTable(element, table, state, view) {
     const slot = slots[pile.name];
     const hinted = view.hinted.includes(pile.name);
     const picked = view.selected === pile.name;
-    const notes = (picked ? ", selected" : "") + (hinted ? ", hinted" : "")
-      + (targets.has(pile.name) ? ", it can go here" : "");
+    const notes = (picked ? t(", selected") : "") + (hinted ? t(", hinted") : "")
+      + (targets.has(pile.name) ? t(", it can go here") : "");
     if (pile.role === "stock") drawStock(slot, pile, state, table, notes);
     else drawPile(slot, pile, (state.piles && state.piles[pile.name]) || [], notes);
     slot.classList.toggle("selected", picked);

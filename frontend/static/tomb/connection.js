@@ -10,6 +10,7 @@
 // applied once; another board moved meanwhile -> refused, and the board shows
 // the game as it now is. While the socket is down, actions go over REST.
 
+import { t } from "./i18n.js";
 import { OFFLINE, cookie, socketUrl } from "./net.js";
 
 const ACK_TIMEOUT_MS = 8000;
@@ -17,7 +18,7 @@ const BACKOFF_MS = [300, 1000, 2000, 4000, 8000, 15000];
 const REST_AFTER_FAILURES = 3;  // reconnect attempts before an unsure action goes over REST
 const CLOSE_NOT_ALLOWED = 4403;
 const VERSIONED = new Set(["move", "undo", "finish"]);
-const MOVED_ELSEWHERE = "The game changed on another screen: here it is as it stands now.";
+const MOVED_ELSEWHERE = t("The game changed on another screen: here it is as it stands now.");
 
 let handlers = { state() {}, hint() {}, error() {}, link() {} };
 let gameId = null;
@@ -59,7 +60,7 @@ export async function api(method, url, body) {
   }
   const date = Date.parse(response.headers.get("Date") || "");
   if (!Number.isNaN(date)) clockSkewMs = date - Date.now();
-  const data = await response.json().catch(() => ({ error: "the server sent no JSON" }));
+  const data = await response.json().catch(() => ({ error: t("the server sent no JSON") }));
   if (!response.ok) {
     const error = new Error(data.error || response.statusText);
     Object.assign(error, { status: response.status, code: data.code, game: data.game });
@@ -247,7 +248,7 @@ export function reconnect() {
 }
 
 // For tests and the bench: drop the socket as a network failure would.
-export function dropForTest() { if (socket) socket.close(4000, "test drop"); }
+export function dropForTest() { if (socket) socket.close(4000, "test drop"); }  // i18n: not text
 
 addEventListener("online", reconnect);
 // A phone that slept may have lost its socket without a close event reaching us yet,

@@ -5,6 +5,7 @@
 // played on the board page (/?game=<id>).
 
 import { announce, attach as attachAnnouncer } from "./announcer.js";
+import { formatNumber, t, tc, tf, tnf } from "./i18n.js";
 import { cookie, socketUrl } from "./net.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
@@ -28,11 +29,11 @@ async function openGame(url, button) {
       credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-CSRFToken": cookie("csrftoken") },
     });
-    const data = await response.json().catch(() => ({ error: "the server sent no answer" }));
+    const data = await response.json().catch(() => ({ error: t("the server sent no answer") }));
     if (!response.ok) throw new Error(data.error || response.statusText);
     location.assign(`/?game=${encodeURIComponent(data.id)}`);
   } catch (error) {
-    say(`Could not open the game: ${error.message}`);
+    say(tf(t("Could not open the game: %(error)s"), { error: error.message }));
     button.disabled = false;
   }
 }
@@ -55,9 +56,10 @@ async function copyShare(button) {
     input.select();
     document.execCommand("copy");
   }
-  button.textContent = "Copied";
-  announce("Share line copied to the clipboard");
-  setTimeout(() => { button.textContent = "Copy"; }, 2500);
+  const label = button.textContent;  // "Copy", in the page's language
+  button.textContent = t("Copied");
+  announce(t("Share line copied to the clipboard"));
+  setTimeout(() => { button.textContent = label; }, 2500);
 }
 
 const copy = $("#copy-share");
@@ -83,7 +85,9 @@ async function pollPreparing(box) {
     if (data.progress) {
       $("#prepare-progress").value = data.progress.screened;
       $("#prepare-count").textContent = data.progress.started
-        ? `${data.progress.screened} screened so far` : "starting";
+        ? tnf("%(count)s screened so far", "%(count)s screened so far", data.progress.screened,
+          { count: formatNumber(data.progress.screened) })
+        : t("starting");
     }
   } catch {
     // A network blip: the next poll tries again.
@@ -100,8 +104,9 @@ function showTimeLeft(box) {
   const left = Math.max(0, Date.parse(box.dataset.closes) - Date.now());
   const minutes = Math.ceil(left / 60000);
   box.textContent = minutes > 0
-    ? `, in ${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, "0")} min`
-    : ", now: reload for today's";
+    ? tf(t(", in %(hours)s h %(minutes)s min"),
+      { hours: Math.floor(minutes / 60), minutes: String(minutes % 60).padStart(2, "0") })
+    : t(", now: reload for today's");
 }
 
 const closes = $("#closes");
@@ -122,8 +127,8 @@ function better(a, b) {
 }
 
 function stateWord(entry) {
-  if (entry.status === "won") return "won";
-  return entry.finished ? "lost" : "playing";
+  if (entry.status === "won") return tc("daily field", "won");
+  return entry.finished ? tc("daily field", "lost") : tc("daily field", "playing");
 }
 
 function cellOf(tag, content) {
@@ -136,7 +141,7 @@ function homeCell(home) {
   const meter = document.createElement("meter");
   Object.assign(meter, { min: 0, max: 52, value: home });
   meter.setAttribute("aria-hidden", "true");
-  return cellOf("td", [meter, ` ${home}`]);
+  return cellOf("td", [meter, ` ${formatNumber(home)}`]);
 }
 
 function rowOf(entry, rank, me, fresh) {
@@ -149,9 +154,9 @@ function rowOf(entry, rank, me, fresh) {
   if (fresh) row.classList.add("fresh");
   const name = cellOf("th", entry.player);
   name.scope = "row";
-  row.append(cellOf("td", String(rank)), name, homeCell(entry.home),
-    cellOf("td", stateWord(entry)), cellOf("td", entry.time), cellOf("td", String(entry.moves)),
-    cellOf("td", String(entry.hints)));
+  row.append(cellOf("td", formatNumber(rank)), name, homeCell(entry.home),
+    cellOf("td", stateWord(entry)), cellOf("td", entry.time), cellOf("td", formatNumber(entry.moves)),
+    cellOf("td", formatNumber(entry.hints)));
   return row;
 }
 
@@ -163,10 +168,10 @@ function drawField(freshPlayer) {
     (entry, index) => rowOf(entry, index + 1, me, entry.player === freshPlayer)));
   const rank = $("#my-rank");
   const place = sorted.findIndex((entry) => entry.player === me) + 1;
-  if (rank && place) rank.textContent = `${place} of ${sorted.length}`;
+  if (rank && place) rank.textContent = tf(t("%(place)s of %(total)s"), { place: formatNumber(place), total: formatNumber(sorted.length) });
   tellRank(place, sorted.length);
   if (!sorted.length) {
-    const empty = cellOf("td", "No ranked player yet.");
+    const empty = cellOf("td", t("No ranked player yet."));
     empty.colSpan = 7;
     const row = cellOf("tr", empty);
     row.className = "empty";
@@ -186,7 +191,7 @@ function tellRank(place, total) {
   const known = myPlace > 0;
   myPlace = place;
   if (!known) return;  // the rank the page opened with is on the page already
-  const text = `You are now ${place} of ${total} in the field.`;
+  const text = tf(t("You are now %(place)s of %(total)s in the field."), { place: formatNumber(place), total: formatNumber(total) });
   clearTimeout(newsTimer);
   newsTimer = setTimeout(() => {
     lastNewsAt = performance.now();
@@ -206,13 +211,13 @@ function watchField() {
   const socket = new WebSocket(socketUrl(`/ws/daily/${field.dataset.variant}/`));
   socket.onopen = () => {
     retryMs = 1000;
-    fieldStatus("Live.", true);
+    fieldStatus(t("Live."), true);
   };
   socket.onmessage = (event) => {
     const message = JSON.parse(event.data);
     if (message.date !== field.dataset.date) {
       // Midnight UTC passed: this page's deal is now an archive deal.
-      fieldStatus("This daily has closed; reload the page for today's.", false);
+      fieldStatus(t("This daily has closed; reload the page for today's."), false);
       return;
     }
     if (message.type === "field") {
@@ -225,7 +230,7 @@ function watchField() {
   };
   socket.onclose = () => {
     // Reconnect by itself, backing off to 30 s; the server resends the whole field.
-    fieldStatus("Connection lost; reconnecting…", false);
+    fieldStatus(t("Connection lost; reconnecting…"), false);
     setTimeout(watchField, retryMs);
     retryMs = Math.min(retryMs * 2, 30000);
   };
@@ -249,7 +254,7 @@ async function showMonth(url, push) {
   if (push) history.pushState({ month: url }, "", url);
   const title = $("#month-title");
   title.focus();
-  announce(`Showing ${title.textContent}`);
+  announce(tf(t("Showing %(month)s"), { month: title.textContent }));
 }
 
 document.addEventListener("click", (event) => {

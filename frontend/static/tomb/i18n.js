@@ -65,3 +65,32 @@ export function tf(fmt, values) {
 export function language() {
   return (typeof document !== "undefined" && document.documentElement.lang) || "en";
 }
+
+// -- numbers, dates and lists in the page's language (Intl) ---------------------------
+
+const formats = new Map();
+function formatter(kind, options) {
+  const key = `${kind}|${language()}|${JSON.stringify(options)}`;
+  if (!formats.has(key)) formats.set(key, new Intl[kind](language(), options));
+  return formats.get(key);
+}
+
+// 1234 -> "1,234" / "1 234" (the language's grouping and digits).
+export const formatNumber = (n) => formatter("NumberFormat", {}).format(n);
+
+// 0.42 -> "42%" / "42 %".
+export const formatPercent = (share) =>
+  formatter("NumberFormat", { style: "percent", maximumFractionDigits: 0 }).format(share);
+
+// A day ("2026-12-01", UTC) in words: "1 дек. 2026 г.", "1.12.2026". English pages keep the
+// ISO day the server's share lines and addresses use.
+export function formatDay(iso) {
+  if (!iso || language() === "en") return iso || "";
+  const day = new Date(`${iso}T00:00:00Z`);
+  if (Number.isNaN(day.getTime())) return iso;
+  return formatter("DateTimeFormat", { dateStyle: "medium", timeZone: "UTC" }).format(day);
+}
+
+// ["fastest win", "fewest moves"] -> "fastest win and fewest moves" / "… и …" / "… ja …".
+export const formatList = (items) =>
+  formatter("ListFormat", { style: "long", type: "conjunction" }).format(items);

@@ -1,6 +1,8 @@
 // What every page's script shares to talk to the server: the CSRF cookie and
 // the WebSocket address of a path.
 
+import { t } from "./i18n.js";
+
 export function cookie(name) {
   const found = document.cookie.split("; ").find((part) => part.startsWith(name + "="));
   return found ? decodeURIComponent(found.slice(name.length + 1)) : "";
@@ -11,4 +13,4 @@ export function socketUrl(path) {
   return `${scheme}://${location.host}${path}`;
 }
 
-export const OFFLINE = "The server cannot be reached: check the connection.";
+export const OFFLINE = t("The server cannot be reached: check the connection.");

@@ -1,6 +1,10 @@
-// Cards and moves in words. Cards are texts ("7H", "TS"); a move is described by its
-// path [from pile, to pile] and the table's labels, so no game's pile is named here.
+// Cards and moves in words, in the page's language. Cards are texts ("7H", "TS"); a move
+// is described by its path [from pile, to pile] and the table's labels (places.js gives
+// each its forms), so no game's pile is named here. Every sentence is one message with
+// named placeholders: Russian and Finnish order and inflect its parts their own way.
 
+import { t, tc, tf, tnf } from "./i18n.js";
+import { placeFrom, placeIn, placeTo, thePlace } from "./places.js";
 import { labelOf, pileNamed } from "./table.js";
 
 // The stock's moves in every game's notation (RULES.md and its siblings): a ranked
@@ -8,23 +12,39 @@ import { labelOf, pileNamed } from "./table.js";
 export const TURN = "D";
 export const REDEAL = "R";
 
-const RANK_NAMES = { A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King" };
-const SUIT_NAMES = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const RANK_NAMES = {
+  A: tc("rank", "Ace"), 2: tc("rank", "2"), 3: tc("rank", "3"), 4: tc("rank", "4"),
+  5: tc("rank", "5"), 6: tc("rank", "6"), 7: tc("rank", "7"), 8: tc("rank", "8"),
+  9: tc("rank", "9"), T: tc("rank", "10"), J: tc("rank", "Jack"), Q: tc("rank", "Queen"),
+  K: tc("rank", "King"),
+};
+// The letters on the cards' corners (Russian cards say Т, В, Д, К).
+const RANK_LETTERS = {
+  A: tc("rank letter", "A"), J: tc("rank letter", "J"), Q: tc("rank letter", "Q"),
+  K: tc("rank letter", "K"), T: "10",
+};
+const SUIT_NAMES = { C: tc("suit", "clubs"), D: tc("suit", "diamonds"), H: tc("suit", "hearts"),
+  S: tc("suit", "spades") };
 export const SUIT_GLYPHS = { C: "\u2663", D: "\u2666", H: "\u2665", S: "\u2660" };
 
-export const rankLabel = (card) => (card[0] === "T" ? "10" : card[0]);
+export const rankLabel = (card) => RANK_LETTERS[card[0]] || card[0];
+// A rank alone ("K", "T", "6"), as the cards' corners write it.
+export const rankLetter = (rank) => RANK_LETTERS[rank] || rank;
 export const isRed = (card) => card[1] === "H" || card[1] === "D";
-export const cardName = (card) => `${RANK_NAMES[card[0]] || card[0]} of ${SUIT_NAMES[card[1]]}`;
+// "7 of hearts", "семёрка червей", "herttaseitsemän".
+export const cardName = (card) => tf(t("%(rank)s of %(suit)s"),
+  { rank: RANK_NAMES[card[0]] || card[0], suit: SUIT_NAMES[card[1]] || card[1] });
 
 const top = (pile) => (pile && pile.length ? pile[pile.length - 1] : null);
 const pathOf = (state, move) => (state.paths && state.paths[move]) || null;
 const roleOf = (table, name) => (pileNamed(table, name) || {}).role;
-// A pile's label after "from" or "to": "the waste", "the tomb", but "pile 5".
-export function theLabel(table, name) {
-  const label = labelOf(table, name);
-  return /^the |\d$/i.test(label) ? label : `the ${label}`;
-}
-const the = theLabel;
+// A pile's name after "on": "the waste", "the tomb", but "pile 5".
+export const theLabel = (table, name) => thePlace(labelOf(table, name));
+const from = (table, name) => placeFrom(labelOf(table, name));
+const to = (table, name) => placeTo(labelOf(table, name));
+
+// A sentence's first letter up: a card's name may start it ("семёрка червей: …").
+export const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 // The piles a move involves, for lighting a hint up.
 export const movePlaces = (move, state) => (move && pathOf(state, move)) || [];
@@ -32,70 +52,82 @@ export const movePlaces = (move, state) => (move && pathOf(state, move)) || [];
 // A suggested move in words: "play the 4 of clubs from the waste to the north cell".
 export function adviceFor(move, state, table) {
   const path = pathOf(state, move);
-  if (!path) return `play ${move}`;
-  const [from, to] = path;
-  if (roleOf(table, from) === "stock") return `turn ${the(table, from)}`;
-  if (roleOf(table, to) === "stock") return `turn ${the(table, from)} over into ${the(table, to)}`;
-  const card = top(state.piles[from]);
-  if (!card) return `play from ${the(table, from)} to ${the(table, to)}`;
-  if (roleOf(table, to) === "cell") return `park the ${cardName(card)} in ${the(table, to)}`;
-  return `play the ${cardName(card)} from ${the(table, from)} to ${the(table, to)}`;
+  if (!path) return tf(t("play %(move)s"), { move });
+  const [source, target] = path;
+  if (roleOf(table, source) === "stock") return t("turn the stock");
+  if (roleOf(table, target) === "stock") {
+    return roleOf(table, source) === "waste" ? t("turn the waste over into the stock")
+      : t("gather the piles into the stock");
+  }
+  const card = top(state.piles[source]);
+  const places = { from: from(table, source), to: to(table, target) };
+  if (!card) return tf(t("play %(from)s %(to)s"), places);
+  return tf(t("play the %(card)s %(from)s %(to)s"), { card: cardName(card), ...places });
 }
 
 // Words for one move the server played, from the states before and after it:
 // "7 of hearts went from the waste to the north-west corner."
 export function describeMove(move, before, after, table) {
   const path = pathOf(before, move);
-  if (!path) return `${move} played.`;
-  const [from, to] = path;
+  if (!path) return tf(t("%(move)s played."), { move });
+  const [source, target] = path;
   let words;
-  if (roleOf(table, from) === "stock") {
+  if (roleOf(table, source) === "stock") {
     const dealt = arrived(before, after);
     const onto = new Set(dealt.map(([, pile]) => pile));
-    if (onto.size > 1) return `${dealt.length} cards dealt from ${the(table, from)}.`;
-    const pile = onto.size ? [...onto][0] : to;
+    if (onto.size > 1) {
+      return tnf("%(count)s card dealt from the stock.", "%(count)s cards dealt from the stock.",
+        dealt.length);
+    }
+    const pile = onto.size ? [...onto][0] : target;
     const card = top(after.piles[pile] || []);
-    words = `${capital(labelOf(table, from))} turned${card ? `: ${cardName(card)} on ${the(table, pile)}` : ""}.`;
-  } else if (roleOf(table, to) === "stock") {
-    words = `${capital(labelOf(table, from))} turned over into ${the(table, to)}.`;
+    if (!card) words = t("Stock turned.");
+    else if (roleOf(table, pile) === "waste") words = tf(t("Stock turned: %(card)s on the waste."), { card: cardName(card) });
+    else words = tf(t("Stock turned: %(card)s dealt %(to)s."), { card: cardName(card), to: to(table, pile) });
+  } else if (roleOf(table, target) === "stock") {
+    words = roleOf(table, source) === "waste" ? t("Waste turned over into the stock.")
+      : t("The piles gathered back into the stock.");
   } else {
-    const card = top(before.piles[from]);
-    const what = card ? cardName(card) : "The card";
-    words = roleOf(table, to) === "cell" ? `${what} parked in ${the(table, to)}.`
-      : `${what} went from ${the(table, from)} to ${the(table, to)}.`;
+    const card = top(before.piles[source]);
+    const what = card ? cardName(card) : t("The card");
+    words = roleOf(table, target) === "cell"
+      ? tf(t("%(card)s parked %(in)s."), { card: what, in: placeIn(labelOf(table, target)) })
+      : wentWords(what, table, source, target);
   }
-  return words + describeOthers(before, after, table, path);
+  return capital(words) + describeOthers(before, after, table, path);
 }
 
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const wentWords = (card, table, source, target) =>
+  tf(t("%(card)s went %(from)s %(to)s."), { card, from: from(table, source), to: to(table, target) });
 
 // Cards that moved by themselves with the player's move (a cell's card going home,
 // a place refilled): " 4 of clubs went from the north cell to the tomb."
-function describeOthers(before, after, table, [from, to]) {
+function describeOthers(before, after, table, [source, target]) {
   const said = [];
   const gone = [];  // [card, pile] that left a pile other than by the move itself
   for (const [name, cards] of Object.entries(before.piles)) {
     const now = after.piles[name] || [];
     const kept = commonPrefix(cards, now);
-    const left = cards.slice(kept).filter((card, i) => !(name === from && kept + i === cards.length - 1));
+    const left = cards.slice(kept).filter((card, i) => !(name === source && kept + i === cards.length - 1));
     for (const card of left) gone.push([card, name]);
   }
-  const moved = top(before.piles[from]);
-  if (moved && !(after.piles[to] || []).includes(moved)) gone.push([moved, to]);
+  const moved = top(before.piles[source]);
+  if (moved && !(after.piles[target] || []).includes(moved)) gone.push([moved, target]);
   const placed = new Set();  // [pile, card] arrivals told already
   for (const [card, was] of gone) {
     const landed = Object.entries(after.piles).find(([name, cards]) => name !== was
       && cards.lastIndexOf(card) >= commonPrefix(before.piles[name] || [], cards));
     if (!landed) continue;
     placed.add(`${landed[0]}|${card}`);
-    said.push(` ${cardName(card)} went from ${the(table, was)} to ${the(table, landed[0])}.`);
+    said.push(" " + capital(wentWords(cardName(card), table, was, landed[0])));
   }
   // A place filled from the stock at once (a cross place refilled): say what came.
   const stock = table.piles.find((pile) => pile.role === "stock");
   if (stock && after.stock_count < before.stock_count) {
     for (const [card, pile] of arrived(before, after)) {
-      if (pile === to || placed.has(`${pile}|${card}`)) continue;
-      said.push(` ${cardName(card)} dealt from ${the(table, stock.name)} to ${the(table, pile)}.`);
+      if (pile === target || placed.has(`${pile}|${card}`)) continue;
+      said.push(" " + capital(tf(t("%(card)s dealt %(from)s %(to)s."),
+        { card: cardName(card), from: from(table, stock.name), to: to(table, pile) })));
     }
   }
   return said.join("");

@@ -4,6 +4,7 @@
 
 import { announce } from "./announcer.js";
 import * as link from "./connection.js";
+import { formatList, formatNumber, formatPercent, t, tf, tnf } from "./i18n.js";
 import { slugOf } from "./table.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -21,7 +22,7 @@ export function askFirst(text, yes) {
   });
 }
 
-const NEW_BEST = { time: "fastest win", moves: "fewest moves" };
+const NEW_BEST = { time: t("fastest win"), moves: t("fewest moves") };
 
 function fact(term, value) {
   const row = document.createElement("div");
@@ -43,10 +44,14 @@ function freePlayLines(game, variant) {
   const free = game.free_play;
   if (!free) return { best: "", figures: "" };
   const names = (free.new_best || []).map((kind) => NEW_BEST[kind]).filter(Boolean);
-  const best = names.length ? `New personal best for the ${variant}: ${names.join(" and ")}!` : "";
-  const rate = typeof free.win_rate === "number" ? `${Math.round(free.win_rate * 100)}%` : "–";
-  const figures = `${free.wins} won of ${free.games} · win rate ${rate} · streak ${free.streak}`
-    + ` (best ${free.best_streak})${free.winnable_only ? " · winnable deals" : ""}`;
+  const best = names.length
+    ? tf(t("New personal best for the %(variant)s: %(records)s!"), { variant, records: formatList(names) }) : "";
+  const rate = typeof free.win_rate === "number" ? formatPercent(Math.round(free.win_rate * 100) / 100) : "–";
+  const values = { wins: formatNumber(free.wins), games: formatNumber(free.games), rate,
+    streak: formatNumber(free.streak), best: formatNumber(free.best_streak) };
+  const figures = free.winnable_only
+    ? tf(t("%(wins)s won of %(games)s · win rate %(rate)s · streak %(streak)s (best %(best)s) · winnable deals"), values)
+    : tf(t("%(wins)s won of %(games)s · win rate %(rate)s · streak %(streak)s (best %(best)s)"), values);
   return { best, figures };
 }
 
@@ -54,11 +59,21 @@ export function showWin(game, actions) {
   const dialog = $("#win");
   const variant = actions.variantName(slugOf(game.variant));
   const cards = actions.cardCount();
-  $("#win-title").textContent = "You won!";
-  $("#win-text").textContent = game.deal ? `All ${cards} cards are home: ${variant}, deal ${game.deal}.`
-    : `All ${cards} cards are home on the daily ${variant}${game.ranked ? ", ranked" : ""}.`;
-  $("#win-facts").replaceChildren(fact("Time", actions.elapsed()), fact("Moves", String(game.state.moves)),
-    fact("Hints", String(game.hints)), fact("Undos", String(game.undos)));
+  $("#win-title").textContent = t("You won!");
+  const values = { count: formatNumber(cards), variant, deal: game.deal };
+  if (game.deal) {
+    $("#win-text").textContent = tnf("All %(count)s card is home: %(variant)s, deal %(deal)s.",
+      "All %(count)s cards are home: %(variant)s, deal %(deal)s.", cards, values);
+  } else if (game.ranked) {
+    $("#win-text").textContent = tnf("All %(count)s card is home on the daily %(variant)s, ranked.",
+      "All %(count)s cards are home on the daily %(variant)s, ranked.", cards, values);
+  } else {
+    $("#win-text").textContent = tnf("All %(count)s card is home on the daily %(variant)s.",
+      "All %(count)s cards are home on the daily %(variant)s.", cards, values);
+  }
+  $("#win-facts").replaceChildren(fact(t("Time"), actions.elapsed()),
+    fact(t("Moves"), formatNumber(game.state.moves)), fact(t("Hints"), formatNumber(game.hints)),
+    fact(t("Undos"), formatNumber(game.undos)));
   const { best, figures } = freePlayLines(game, variant);
   $("#win-best").hidden = !best;
   $("#win-best").textContent = best;
@@ -85,18 +100,19 @@ async function dailyResult(game) {
     $("#win-board").href = boardPage;
     $("#win-share").value = me.share || ""; // the server's line: words, rank and link
     $("#win-copy").onclick = () => navigator.clipboard?.writeText($("#win-share").value)
-      .then(() => announce("Copied."), () => {});
+      .then(() => announce(t("Copied.")), () => {});
     $("#win-rank").textContent = "";
     $("#win-daily").hidden = false;
     if (!me.ranked) return;
     if (me.under_review) {
-      $("#win-rank").textContent = "Your result is under review: it joins today's board once an admin has looked at it.";
+      $("#win-rank").textContent = t("Your result is under review: it joins today's board once an admin has looked at it.");
       return;
     }
     const board = await link.api("GET", `/api/daily/${variant}/${today.date}/board/`);
     const name = $("#play").dataset.user;
     const mine = board.entries.find((entry) => entry.player === name);
     $("#win-rank").textContent = mine
-      ? `You are number ${mine.rank} on today's board.` : "Your result is on today's board.";
+      ? tf(t("You are number %(rank)s on today's board."), { rank: formatNumber(mine.rank) })
+      : t("Your result is on today's board.");
   } catch { /* the figures above stand without it */ }
 }

@@ -7,7 +7,9 @@ import * as link from "./connection.js";
 import { attachInput, cancelDrag, dragging } from "./input.js";
 import { attachLooks, blip, firstVisit, setLayouts, showLabels, store } from "./looks.js";
 import * as motion from "./motion.js";
-import { REDEAL, TURN, adviceFor, cardName, describeMove, movePlaces, theLabel } from "./notation.js";
+import { formatDay, formatNumber, formatPercent, t, tc, tf, tnf } from "./i18n.js";
+import { REDEAL, TURN, adviceFor, capital, cardName, describeMove, movePlaces, rankLetter, theLabel } from "./notation.js";
+import { placeFrom } from "./places.js";
 import { askFirst, personalBest, showWin } from "./overlay.js";
 import { homeMove, isStep, layoutsOf, moveBetween, pileNamed, pilesWithRole, slugOf, sourcesOf,
   stepFrom, stockMove, tableOf, targetsFrom } from "./table.js";
@@ -67,8 +69,9 @@ function draw() {
   $("#table").setAttribute("aria-busy", "false");
   $("#title").textContent = title();
   drawExtras(state);
-  $("#moves").textContent = String(state.moves);
-  $("#home").textContent = `${state.home} of ${table.card_count}`;
+  $("#moves").textContent = formatNumber(state.moves);
+  $("#home").textContent = tf(t("%(home)s of %(total)s"),
+    { home: formatNumber(state.home), total: formatNumber(table.card_count) });
   const turn = $("#turn");
   const move = stockMove(state, table);
   const path = move ? state.paths[move] : [];
@@ -79,7 +82,7 @@ function draw() {
   turn.disabled = !move;
   $("#undo").disabled = $("#end-undo").disabled = !canUndo();
   $("#undo").title = game.ranked && state.can_undo && !canUndo()
-    ? "A ranked daily cannot take back a stock turn or a win" : "";
+    ? t("A ranked daily cannot take back a stock turn or a win") : "";
   $("#hint").disabled = $("#fair-hint").disabled = game.status !== "playing";
   $("#finish").hidden = !game.can_finish;
   $("#replay").disabled = $("#end-replay").disabled = !canReplay();
@@ -91,8 +94,8 @@ function draw() {
 // piles; turn the waste over or gather the piles back.
 function stockWord([from, to] = []) {
   const role = (name) => (pileNamed(table, name) || {}).role;
-  if (role(to) === "stock") return role(from) === "waste" ? "Turn over" : "Redeal";
-  return !to || role(to) === "waste" ? "Turn" : "Deal";
+  if (role(to) === "stock") return role(from) === "waste" ? tc("stock button", "Turn over") : tc("stock button", "Redeal");
+  return !to || role(to) === "waste" ? tc("stock button", "Turn") : tc("stock button", "Deal");
 }
 
 // What some games add to the view, shown when the state carries it: the Tomb's
@@ -100,9 +103,14 @@ function stockWord([from, to] = []) {
 function drawExtras(state) {
   const tomb = state.tomb;
   $("#tomb-counter").parentElement.hidden = !tomb;
-  if (tomb) $("#tomb-counter").textContent = tomb.complete ? "complete" : `wants ${tomb.wants} · round ${tomb.round} of 4`;
+  if (tomb) {
+    $("#tomb-counter").textContent = tomb.complete ? tc("the tomb", "complete")
+      : tf(t("wants %(rank)s · round %(round)s of 4"), { rank: rankLetter(tomb.wants), round: tomb.round });
+  }
   $("#passes").textContent = !state.passes ? ""
-    : state.passes > 1 ? `Pass ${state.pass} of ${state.passes} · ${state.passes_left} left` : "One pass through the stock";
+    : state.passes > 1 ? tf(t("Pass %(pass)s of %(passes)s · %(left)s left"),
+      { pass: state.pass, passes: state.passes, left: state.passes_left })
+      : t("One pass through the stock");
 }
 
 // A ranked daily refuses to undo a stock turn or a win (game/actions.py): say so here too.
@@ -123,11 +131,11 @@ function variantName(slug) {
 
 function title() {
   const name = variantName(variantSlug());
-  if (game.deal_kind === "winnable") return `${name} · deal ${game.deal} · proved winnable`;
-  if (!game.seeded) return `${name} · deal ${game.deal}`;
-  const day = game.daily_date || "";
-  if (!game.ranked) return `Daily ${name} ${day} — replay, unranked`;
-  return `Daily ${name} ${day} — ranked attempt`;
+  const values = { variant: name, deal: game.deal, day: formatDay(game.daily_date) };
+  if (game.deal_kind === "winnable") return tf(t("%(variant)s · deal %(deal)s · proved winnable"), values);
+  if (!game.seeded) return tf(t("%(variant)s · deal %(deal)s"), values);
+  if (!game.ranked) return tf(t("Daily %(variant)s %(day)s — replay, unranked"), values);
+  return tf(t("Daily %(variant)s %(day)s — ranked attempt"), values);
 }
 
 function drawEnd() {
@@ -136,9 +144,22 @@ function drawEnd() {
   end.hidden = game.status !== "lost";  // a win has its own overlay
   end.className = game.status;
   if (!over) return;
-  $("#end-text").textContent = game.status === "won"
-    ? `You won! All ${table.card_count} cards are home in ${game.state.moves} moves, ${game.hints} hints, ${game.undos} undos.`
-    : `No move is left: this deal is lost. Undo${canReplay() ? ", replay it" : ""} or start a new deal.`;
+  const won = game.status === "won";
+  $("#end-text").textContent = won ? wonText()
+    : canReplay() ? t("No move is left: this deal is lost. Undo, replay it or start a new deal.")
+      : t("No move is left: this deal is lost. Undo or start a new deal.");
+}
+
+function wonText() {
+  const { moves } = game.state;
+  const { hints, undos } = game;
+  return tnf("You won! All %(count)s card is home in %(moves)s, %(hints)s, %(undos)s.",
+    "You won! All %(count)s cards are home in %(moves)s, %(hints)s, %(undos)s.", table.card_count, {
+      count: formatNumber(table.card_count),
+      moves: tnf("%(count)s move", "%(count)s moves", moves, { count: formatNumber(moves) }),
+      hints: tnf("%(count)s hint", "%(count)s hints", hints, { count: formatNumber(hints) }),
+      undos: tnf("%(count)s undo", "%(count)s undos", undos, { count: formatNumber(undos) }),
+    });
 }
 
 // A public deal replays by its number. A daily has none: its unranked replay is
@@ -162,7 +183,7 @@ async function replay() {
   try {
     follow(await link.api("POST", url));
     say("");
-    announce("Replaying the daily, unranked.");
+    announce(t("Replaying the daily, unranked."));
   } catch (error) {
     say(error.message);
   }
@@ -195,11 +216,14 @@ function tellChange(before, after) {
   const was = before.state.log;
   const now = after.state.log;
   const parts = [];
-  if (now.length < was.length) parts.push("Move undone.");
-  else if (now.length > was.length + 1) parts.push(`Finished: ${now.length - was.length} cards went home.`);
-  else if (now.length === was.length + 1) {
+  if (now.length < was.length) parts.push(t("Move undone."));
+  else if (now.length > was.length + 1) {
+    parts.push(tnf("Finished: %(count)s card went home.", "Finished: %(count)s cards went home.",
+      now.length - was.length));
+  } else if (now.length === was.length + 1) {
     const round = after.state.tomb ? after.state.tomb.round : 0;
-    const turned = before.state.tomb && round > before.state.tomb.round ? ` The tomb starts round ${round} of 4.` : "";
+    const turned = before.state.tomb && round > before.state.tomb.round
+      ? " " + tf(t("The tomb starts round %(round)s of 4."), { round }) : "";
     parts.push(describeMove(now[now.length - 1], before.state, after.state, table) + turned);
   }
   if (now.length !== was.length) blip(after.state.home > before.state.home ? "home" : "move");
@@ -235,14 +259,14 @@ const winActions = {
 function stopCelebrating() { $("#table").classList.remove("celebrate"); }
 
 const VERDICTS = {
-  winnable: "Winnable: the solver has a winning line from here.",
-  lost: "The deal can no longer be won.",
-  unknown: "The solver cannot tell whether the deal can still be won.",
+  winnable: t("Winnable: the solver has a winning line from here."),
+  lost: t("The deal can no longer be won."),
+  unknown: t("The solver cannot tell whether the deal can still be won."),
 };
 // The fair hint knows only what the player has seen: word it so.
 const FAIR_VERDICTS = {
-  winnable: "However the unseen cards lie, this move wins.",
-  lost: "However the unseen cards lie, the deal can no longer be won.",
+  winnable: t("However the unseen cards lie, this move wins."),
+  lost: t("However the unseen cards lie, the deal can no longer be won."),
 };
 
 // The chance is the share of sampled stock orders the move won: a sample, not a proof,
@@ -250,10 +274,11 @@ const FAIR_VERDICTS = {
 function fairVerdict(hint) {
   if (FAIR_VERDICTS[hint.verdict]) return FAIR_VERDICTS[hint.verdict];
   const chance = Number(hint.chance) || 0;
-  if (chance >= 1) return "It won every stock order the hint tried from what you have seen; that is a sample, not a proof.";
-  if (chance <= 0) return "It won none of the stock orders the hint tried from what you have seen.";
+  if (chance >= 1) return t("It won every stock order the hint tried from what you have seen; that is a sample, not a proof.");
+  if (chance <= 0) return t("It won none of the stock orders the hint tried from what you have seen.");
   const percent = Math.min(99, Math.max(1, Math.floor(chance * 100)));
-  return `It won ${percent}% of the stock orders the hint tried from what you have seen (a sample, not a proof).`;
+  return tf(t("It won %(share)s of the stock orders the hint tried from what you have seen (a sample, not a proof)."),
+    { share: formatPercent(percent / 100) });
 }
 
 function showHint(message) {
@@ -263,7 +288,9 @@ function showHint(message) {
   }
   if (!game || message.version !== game.version || !message.hint) return;  // the board moved on
   hint = { ...message.hint, version: message.version };
-  const what = hint.move ? `${hint.fair ? "Fair hint" : "Hint"}: ${adviceFor(hint.move, game.state, table)}.` : "No move to suggest.";
+  const advice = hint.move ? { advice: adviceFor(hint.move, game.state, table) } : null;
+  const what = !advice ? t("No move to suggest.")
+    : hint.fair ? tf(t("Fair hint: %(advice)s."), advice) : tf(t("Hint: %(advice)s."), advice);
   const why = hint.fair ? fairVerdict(hint) : VERDICTS[hint.verdict];
   say(`${what} ${why}`);
   announce(`${what} ${why}`);
@@ -278,7 +305,7 @@ function play(move) {
   const stock = pilesWithRole(table, "stock")[0];
   const touchesStock = stock && path.includes(stock.name);
   if (touchesStock && game.ranked && store.get("tomb.warned-turn", "") !== "1") {
-    askFirst("In a ranked daily a stock turn cannot be undone. Turn the stock?", "Turn").then((yes) => {
+    askFirst(t("In a ranked daily a stock turn cannot be undone. Turn the stock?"), tc("confirm button", "Turn")).then((yes) => {
       if (!yes) return;
       store.set("tomb.warned-turn", "1");
       play(move);
@@ -300,7 +327,7 @@ function dropOn(from, to) {
   if (!game || from === to) return;
   const move = moveBetween(game.state, from, to);
   if (move) play(move);
-  else refuse(`That card does not go on ${theLabel(table, to)}.`);
+  else refuse(tf(t("That card does not go on %(place)s."), { place: theLabel(table, to) }));
 }
 
 // A pile's top card may be picked up when it can go somewhere; the waste's always
@@ -327,13 +354,16 @@ function select(name) {
   if (selected === next) return;
   selected = next;
   if (game) draw();
-  if (next) announce(`${adviceless(next)} picked up: choose where it goes.`);
+  if (next) announce(pickedUp(next));
 }
 
-const adviceless = (name) => {
+function pickedUp(name) {
   const card = ((game.state.piles || {})[name] || []).slice(-1)[0];
-  return card ? `The ${cardName(card)} from ${theLabel(table, name)}` : "A card";
-};
+  if (!card) return t("A card picked up: choose where it goes.");
+  const label = (pileNamed(table, name) || {}).label || name;
+  return capital(tf(t("The %(card)s %(from)s picked up: choose where it goes."),
+    { card: cardName(card), from: placeFrom(label) }));
+}
 
 // A tap, a click or Enter on a pile.
 function tap(name) {
@@ -353,7 +383,7 @@ function tap(name) {
   if (canLift(name)) { select(name); return; }
   const from = defaultSource(name);
   if (from) dropOn(from, name);
-  else refuse("Pick a card up first: tap it, then tap where it goes.");
+  else refuse(t("Pick a card up first: tap it, then tap where it goes."));
 }
 
 // Double-click, double-tap: the card goes to the first foundation that takes it.
@@ -361,7 +391,7 @@ function home(name) {
   if (!game) return;
   const move = homeMove(game.state, table, name);
   if (move) play(move);
-  else refuse("That card cannot go to a foundation now.");
+  else refuse(t("That card cannot go to a foundation now."));
 }
 
 function finish() {
@@ -396,11 +426,13 @@ function undo() { if (game && canUndo()) { say(""); link.perform({ type: "undo" 
 async function askHint(fair) {
   if (!game || game.status !== "playing") return;
   if (game.ranked && !game.hints) {  // the first hint of a ranked attempt changes its result
-    const yes = await askFirst(`A ${fair ? "fair hint" : "hint"} marks your ranked result assisted: `
-      + "it then ranks below every unassisted one. Ask for it?", "Ask for the hint");
+    const yes = await askFirst(fair
+      ? t("A fair hint marks your ranked result assisted: it then ranks below every unassisted one. Ask for it?")
+      : t("A hint marks your ranked result assisted: it then ranks below every unassisted one. Ask for it?"),
+    t("Ask for the hint"));
     if (!yes || !game || game.status !== "playing") return;
   }
-  say(fair ? "Thinking without peeking…" : "Asking the solver…");
+  say(fair ? t("Thinking without peeking…") : t("Asking the solver…"));
   link.perform(fair ? { type: "hint", fair: true } : { type: "hint" });
 }
 
@@ -435,7 +467,7 @@ async function newDeal(deal) {
   try {
     follow(await link.api("POST", "/api/games/", body));
     say("");
-    announce(`New deal ${game.deal}.`);
+    announce(tf(t("New deal %(deal)s."), { deal: game.deal }));
   } catch (error) {
     say(error.message);
   }
@@ -469,8 +501,9 @@ async function openGame(id) {
 async function loadWins() {
   try {
     const { wins } = await link.api("GET", "/api/stats/");
-    $("#wins").textContent = "Your wins: " + Object.entries(wins)
-      .map(([slug, count]) => `${variantName(slug)} ${count}`).join(" · ");
+    const counts = Object.entries(wins)
+      .map(([slug, count]) => tf(t("%(variant)s %(wins)s"), { variant: variantName(slug), wins: formatNumber(count) }));
+    $("#wins").textContent = tf(t("Your wins: %(counts)s"), { counts: counts.join(" · ") });
   } catch { /* the count is a nicety */ }
 }
 
@@ -483,8 +516,8 @@ function wire() {
     error: onError,
     link: (status) => {
       document.body.dataset.link = status;  // for tests: "live" once the socket is open
-      $("#link").textContent = { live: "", connecting: "", reconnecting: "Reconnecting…", closed: "Not your game.",
-        offline: "Offline: your last action will be sent when the connection is back." }[status];
+      $("#link").textContent = { live: "", connecting: "", reconnecting: t("Reconnecting…"), closed: t("Not your game."),
+        offline: t("Offline: your last action will be sent when the connection is back.") }[status];
     },
   });
   $("#new").onclick = () => newDeal();
