@@ -228,7 +228,7 @@ def test_the_overlay_shows_free_play_records_when_the_server_sends_them(page: An
     }""")
     page.wait_for_selector("#win[open]")
     assert page.inner_text("#win-best") == (
-        "New personal best for the classic 1-card deal: fastest win and fewest moves!")
+        "New personal best (classic 1-card deal): fastest win and fewest moves!")
     assert "3 won of 9" in page.inner_text("#win-free")
     assert "3:07" in page.inner_text("#win-facts")
 

@@ -45,7 +45,7 @@ function freePlayLines(game, variant) {
   if (!free) return { best: "", figures: "" };
   const names = (free.new_best || []).map((kind) => NEW_BEST[kind]).filter(Boolean);
   const best = names.length
-    ? tf(t("New personal best for the %(variant)s: %(records)s!"), { variant, records: formatList(names) }) : "";
+    ? tf(t("New personal best (%(variant)s): %(records)s!"), { variant, records: formatList(names) }) : "";
   const rate = typeof free.win_rate === "number" ? formatPercent(Math.round(free.win_rate * 100) / 100) : "–";
   const values = { wins: formatNumber(free.wins), games: formatNumber(free.games), rate,
     streak: formatNumber(free.streak), best: formatNumber(free.best_streak) };
