@@ -34,10 +34,11 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..cards import DECK_SIZE, RANK, card_text, make_card, parse_card
-from ..errors import InvalidDeal, echo
+from ..errors import InvalidDeal
+from ..numbers import MAX_DEAL as MAX_DEAL  # the numbers every game shares
+from ..numbers import MIN_DEAL as MIN_DEAL
+from ..numbers import parse_deal_number as parse_deal_number
 
-MIN_DEAL: Final = 1
-MAX_DEAL: Final = 999_999
 SEED_BITS: Final = 64
 _SEED_OFFSET: Final = 1 << 80
 FIRST_DECK_IN_STOCK: Final = 44  # 52 less four Kings and four Aces
@@ -77,20 +78,6 @@ class Deal:
     @property
     def texts(self) -> list[str]:
         return [text_of(card) for card in self.cards]
-
-
-def parse_deal_number(value: object) -> int:
-    """A deal number from user input, with a readable error."""
-    if isinstance(value, str):
-        text = value.strip()
-        if not (text.isascii() and text.isdigit()) or len(text) > 7:
-            raise InvalidDeal(f"{echo(value)} is not a deal number (use 1 to {MAX_DEAL:,})")
-        value = int(text)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidDeal(f"{echo(value)} is not a deal number")
-    if not MIN_DEAL <= value <= MAX_DEAL:
-        raise InvalidDeal(f"deal {value} is out of range (use 1 to {MAX_DEAL:,})")
-    return value
 
 
 def _shuffled(generator: random.Random) -> tuple[int, ...]:

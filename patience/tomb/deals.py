@@ -33,10 +33,11 @@ from typing import Final
 from pysol_cards.random import LCRandom31, MTRandom
 
 from ..cards import ALL_CARDS, Card, card_text, make_card, parse_card
-from ..errors import InvalidDeal, echo
+from ..errors import InvalidDeal
+from ..numbers import MAX_DEAL as MAX_DEAL  # the numbers every game shares
+from ..numbers import MIN_DEAL as MIN_DEAL
+from ..numbers import parse_deal_number as parse_deal_number
 
-MIN_DEAL: Final = 1
-MAX_DEAL: Final = 999_999
 MS_SEED_LIMIT: Final = 32_000  # PySolFC: LCRandom31 for 0 <= seed < 32000
 SEED_BITS: Final = 64
 # Keeps seeded decks apart from numbered ones: a seed is offset past every
@@ -69,21 +70,6 @@ def _pysol_creation_order() -> list[Card]:
 def _ms_rearrange(cards: list[Card]) -> list[Card]:
     """PySolFC's FreeCell-mode reorder: rank by rank, suits C D H S."""
     return [cards[rank + offset] for rank in range(13) for offset in (0, 39, 26, 13)]
-
-
-def parse_deal_number(value: object) -> int:
-    """A deal number from user input, with a readable error."""
-    if isinstance(value, str):
-        text = value.strip()
-        # ASCII digits only: str.isdigit() also accepts superscripts and other scripts.
-        if not (text.isascii() and text.isdigit()) or len(text) > 7:
-            raise InvalidDeal(f"{echo(value)} is not a deal number (use 1 to {MAX_DEAL:,})")
-        value = int(text)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidDeal(f"{echo(value)} is not a deal number")
-    if not MIN_DEAL <= value <= MAX_DEAL:
-        raise InvalidDeal(f"deal {value} is out of range (use 1 to {MAX_DEAL:,})")
-    return value
 
 
 def deal_from_number(value: object) -> Deal:
