@@ -179,8 +179,9 @@ def test_the_archive_lists_a_past_daily_and_replays_it_unranked(page: Any, site:
     sign_up(page)
 
     page.goto("/daily/three-card/archive/")
-    expect(page.get_by_role("link", name=past)).to_be_visible()
-    page.get_by_role("button", name=f"Replay the daily of {past}").click()
+    # The page writes the day in the reader's language; its address and data keep ISO.
+    expect(page.locator(f'a[href$="/{past}/"] time[datetime="{past}"]')).to_be_visible()
+    page.locator(f'button[data-replay$="/{past}/replay/"]').click()
     page.wait_for_url(re.compile(r"/\?game=[0-9a-f-]{36}$"))
     game = page.url.rsplit("=", 1)[1]
 
