@@ -691,7 +691,7 @@ def _store(
     ])
     hooks.game_stored.send(
         sender=Game, game=game, action=action, at=now, before_home=before_home,
-        before_status=before_status,
+        before_status=before_status, position=position,
     )
     payload = game_payload(game, position)
     transaction.on_commit(partial(_committed, game, position, payload, origin, seq))

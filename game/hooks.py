@@ -9,7 +9,9 @@ never disagree with the game, and sends its own live events on commit.
 Arguments: ``game`` (the saved Game), ``action`` ("move", "finish" (the
 finishing line, many moves in one write), "undo" or "hint"),
 ``at`` (the server's time of the write), ``before_home`` and
-``before_status`` (the game's cards home and status before it).
+``before_status`` (the game's cards home and status before it), and ``position``
+(the position just stored: a receiver reads the last move from it rather than
+replaying the log).
 """
 
 from django.dispatch import Signal

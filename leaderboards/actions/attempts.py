@@ -109,11 +109,11 @@ def _hold_the_others(others: list[dict[str, Any]], device: str, address: str,
 @receiver(game_stored, dispatch_uid="leaderboards.record_attempt")
 def record_attempt(
     sender: Any, game: Game, action: str, at: datetime, before_home: int, before_status: str,
-    **kwargs: Any,
+    position: Any, **kwargs: Any,
 ) -> None:
     if not game.ranked:
         return
-    time_ms, newly_flagged = record(game, action, at)
+    time_ms, newly_flagged = record(game, action, at, position)
     if game.status == Status.WON and before_status != Status.WON:
         stats.count_win(game, time_ms)
     elif game.status == Status.LOST and before_status != Status.LOST:
@@ -126,7 +126,7 @@ def record_attempt(
         transaction.on_commit(best_effort(partial(events.send_attempt, str(game.id))))
 
 
-def record(game: Game, action: str, at: datetime) -> tuple[int, bool]:
+def record(game: Game, action: str, at: datetime, position: Any) -> tuple[int, bool]:
     """Copy the game's figures onto its attempt (one read, one UPDATE); returns the
     time in ms and whether the pace check flagged the result just now."""
     fields: dict[str, Any] = {
@@ -137,26 +137,30 @@ def record(game: Game, action: str, at: datetime) -> tuple[int, bool]:
     newly_flagged = False
     if action != "hint":  # the clock runs from the first move to the last one
         fields.update(started_at=game.started_at, last_move_at=at, time_ms=time_ms)
-        newly_flagged = _pace(game, action, at, time_ms, fields)
+        newly_flagged = _pace(game, action, at, time_ms, fields, position)
     Attempt.objects.filter(game_id=game.id).update(**fields)
     return time_ms, newly_flagged
 
 
-def placed_a_card(game: Game) -> bool:
-    """The move just stored put a card somewhere: it showed none (``Rules.reveals``).
-    A move that shows a card (a stock turn) needs no decision, so it is not timed."""
-    position = game.position()
+def placed_a_card(game: Game, position: Any) -> bool:
+    """The move just stored (the last of ``position``, the position the game's write
+    stored) put a card somewhere: it showed none (``Rules.reveals``). A move that shows
+    a card (a stock turn) needs no decision, so it is not timed. Read on a copy: the
+    stored position is kept for the game's next write."""
     if not position.moves:
         return False
-    move = position.undo()
-    return not rules_of(game.variant).reveals(position, move)
+    before = position.copy()
+    move = before.undo()
+    return not rules_of(game.variant).reveals(before, move)
 
 
-def _pace(game: Game, action: str, at: datetime, time_ms: int, fields: dict[str, Any]) -> bool:
+def _pace(
+    game: Game, action: str, at: datetime, time_ms: int, fields: dict[str, Any], position: Any
+) -> bool:
     """Time a placement from the previous move or undo, and flag a pace no human keeps
     (fairplay.too_fast). A Finish adds no interval (the engine played those cards) but
     its win is judged like any other. Adds to ``fields``; True when flagged just now."""
-    placing = action == "move" and placed_a_card(game)
+    placing = action == "move" and placed_a_card(game, position)
     if not placing and action != "finish":
         return False
     attempt = (Attempt.objects.filter(game_id=game.id)

@@ -90,7 +90,8 @@ def lose(game_id: str) -> None:
     game.status = Status.LOST
     game.save(update_fields=["status"])
     game_stored.send(sender=Game, game=game, action="move", at=game.updated_at,
-                     before_home=game.home, before_status=Status.PLAYING)
+                     before_home=game.home, before_status=Status.PLAYING,
+                     position=game.position())
 
 
 def test_a_game_finished_after_its_day_closed_wins_nothing(
