@@ -15,6 +15,8 @@ import { homeMove, isStep, layoutsOf, moveBetween, pileNamed, pilesWithRole, slu
   stepFrom, stockMove, tableOf, targetsFrom } from "./table.js";
 
 const $ = (selector) => document.querySelector(selector);
+// A race's board (?race=<code>): race-strip.js adds the race; here hints and new deals are off.
+const race = new URLSearchParams(location.search).get("race");
 
 let game = null;       // the last game payload drawn
 let selected = null;   // the pile whose top card is picked up (tap it, then tap a pile)
@@ -117,7 +119,7 @@ function drawExtras(state) {
 function canUndo() {
   const state = game.state;
   if (!state.can_undo) return false;
-  if (!game.ranked) return true;
+  if (!game.ranked && game.deal_kind !== "race") return true;  // a race undoes as a ranked daily
   const last = state.log[state.log.length - 1];
   return game.status !== "won" && last !== TURN && last !== REDEAL;
 }
@@ -132,6 +134,7 @@ function variantName(slug) {
 function title() {
   const name = variantName(variantSlug());
   const values = { variant: name, deal: game.deal, day: formatDay(game.daily_date) };
+  if (game.deal_kind === "race") return tf(t("%(variant)s · race"), values);
   if (game.deal_kind === "winnable") return tf(t("%(variant)s · deal %(deal)s · proved winnable"), values);
   if (!game.seeded) return tf(t("%(variant)s · deal %(deal)s"), values);
   if (!game.ranked) return tf(t("Daily %(variant)s %(day)s — replay, unranked"), values);
@@ -415,7 +418,7 @@ const board = {
   shortcut(key) {
     const keys = { D: board.turn, U: undo, H: () => askHint(false), G: () => askHint(true),
       N: () => newDeal(), F: finish };
-    if (!keys[key]) return false;
+    if (!keys[key] || (race && "HGN".includes(key))) return false;
     keys[key]();
     return true;
   },
@@ -452,7 +455,7 @@ function follow(next) {
   $("#variant").value = slugOf(next.variant);
   link.follow(next);
   // A reload opens this very game, even if the player has a newer one elsewhere.
-  history.replaceState(null, "", `?game=${next.id}`);
+  history.replaceState(null, "", `?game=${next.id}${race ? `&race=${encodeURIComponent(race)}` : ""}`);
   if (!document.body.dataset.ready) {
     // Usable from here: the bench reads when, counted from navigation start.
     document.body.dataset.readyMs = String(Math.round(performance.now()));

@@ -1,0 +1,120 @@
+// The board during a race (/?game=<id>&race=<code>): a strip above the table with the time
+// left by the server's clock, every other player's progress live (cards home as a bar,
+// moves, status) and Give up; hints are off in a race, so their buttons go. When the
+// race ends a banner links to the results. The game itself is play.js's, as ever.
+
+import { announce } from "./announcer.js";
+import { formatNumber, t, tf } from "./i18n.js";
+import { askFirst } from "./overlay.js";
+import { applyProgress, clock, homeBar, msUntil, roomApi, statusWord, tookClock,
+  watchRoom } from "./race-room.js";
+
+const $ = (selector) => document.querySelector(selector);
+const code = new URLSearchParams(location.search).get("race");
+let room = null;
+let strip = null;
+
+function element(tag, className, ...content) {
+  const made = document.createElement(tag);
+  if (className) made.className = className;
+  made.append(...content);
+  return made;
+}
+
+function build() {
+  strip = element("section", "race-strip");
+  strip.id = "race-strip";
+  strip.setAttribute("aria-label", t("The race"));
+  const time = element("p", "race-time");
+  time.id = "race-time";
+  const others = element("ol", "racers-live");
+  others.id = "racers-live";
+  others.setAttribute("aria-label", t("The other players"));
+  const giveUp = element("button", "give-up", t("Give up"));
+  Object.assign(giveUp, { type: "button", id: "give-up" });
+  giveUp.onclick = giveUpAsked;
+  const banner = element("p", "race-over");
+  banner.id = "race-over";
+  banner.hidden = true;
+  strip.append(time, others, giveUp, banner);
+  $("#bar").after(strip);
+  // No hints in a race, and no other deal from this board.
+  for (const id of ["#hint", "#fair-hint", "#new", "#winnable-only", "#replay", "#variant", "#end-new", "#end-replay",
+    "#win-new", "#win-replay", "#win-daily-link"]) {
+    const control = $(id);
+    if (control) control.hidden = true;
+  }
+}
+
+function drawOthers() {
+  const mine = room.me ? room.me.id : null;
+  const others = room.players.filter((player) => player.id !== mine && player.status !== "left");
+  $("#racers-live").replaceChildren(...others.map((player) => {
+    const item = element("li", `racer ${player.status}`);
+    item.dataset.player = player.id;
+    item.append(element("span", "name", player.name), homeBar(player.home, room.card_count),
+      element("span", "moves", tf(t("%(moves)s mv"), { moves: formatNumber(player.moves || 0) })),
+      element("span", "status", statusWord(player.status)));
+    item.title = tf(t("%(name)s: %(home)s cards home, %(moves)s moves, %(status)s"), {
+      name: player.name, home: formatNumber(player.home || 0), moves: formatNumber(player.moves || 0),
+      status: statusWord(player.status) });
+    return item;
+  }));
+}
+
+function drawTime() {
+  const time = $("#race-time");
+  if (room.state !== "running") { time.textContent = ""; return; }
+  const left = msUntil(room.ends_at);
+  time.textContent = tf(t("%(time)s left"), { time: clock(left) });
+  time.classList.toggle("short", left < 60000);
+}
+
+function draw() {
+  drawOthers();
+  drawTime();
+  const me = room.me && room.players.find((player) => player.id === room.me.id);
+  const over = room.state === "finished" || room.state === "closed";
+  $("#give-up").hidden = over || !me || me.status !== "playing";
+  const banner = $("#race-over");
+  if (over && banner.hidden) {
+    banner.replaceChildren(t("The race is over."), " ");
+    const results = element("a", "button", t("See the results"));
+    results.href = `/race/${encodeURIComponent(code)}/`;
+    banner.append(results);
+    banner.hidden = false;
+    announce(t("The race is over."));
+  }
+}
+
+async function giveUpAsked() {
+  const yes = await askFirst(t("Give up this race? Your game ends here and counts as not won."), t("Give up"));
+  if (!yes) return;
+  try {
+    room = await roomApi(code, "give-up", {});
+    tookClock(room);
+    draw();
+    announce(t("You gave up the race."));
+  } catch (error) {
+    $("#message").textContent = error.message;
+  }
+}
+
+async function start() {
+  build();
+  try {
+    room = await roomApi(code);
+    tookClock(room);
+    draw();
+  } catch (error) {
+    $("#race-time").textContent = error.message;
+    return;
+  }
+  watchRoom(code, {
+    onRoom: (next) => { room = next; draw(); },
+    onProgress: (message) => { if (applyProgress(room, message)) drawOthers(); },
+  });
+  setInterval(() => room && drawTime(), 1000);
+}
+
+if (code && $("#play")) start();
