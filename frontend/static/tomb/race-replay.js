@@ -6,7 +6,7 @@
 import { applyLayout, cardHtml, drawTable } from "./board.js";
 import { api } from "./connection.js";
 import { formatNumber, t, tf } from "./i18n.js";
-import { cardName } from "./notation.js";
+import { cardName, describeMove } from "./notation.js";
 import { layoutsOf } from "./table.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -30,9 +30,9 @@ function fit() {
 function show(n) {
   step = Math.max(0, Math.min(last(), n));
   drawTable($("#table"), replay.table, frameAt(step), { selected: null, hinted: [] });
-  for (const slot of document.querySelectorAll("#table [data-slot]")) slot.disabled = true;
   $("#step").textContent = step
-    ? tf(t("Move %(step)s of %(total)s: %(move)s"), { step: formatNumber(step), total: formatNumber(last()), move: replay.moves[step - 1] })
+    ? tf(t("Move %(step)s of %(total)s: %(move)s"), { step: formatNumber(step), total: formatNumber(last()),
+      move: describeMove(replay.moves[step - 1], frameAt(step - 1), frameAt(step), replay.table) })
     : tf(t("The deal, before the first of %(total)s moves"), { total: formatNumber(last()) });
   $("#first").disabled = $("#prev").disabled = step === 0;
   $("#next").disabled = $("#last").disabled = step === last();
@@ -63,6 +63,7 @@ function wire() {
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, textarea, a")) return;
     const keys = { ArrowLeft: "#prev", ArrowRight: "#next", Home: "#first", End: "#last", " ": "#run" };
+    if (event.key === " " && event.target.closest("button")) return;  // the button's own press
     if (!keys[event.key] || event.ctrlKey || event.metaKey || event.altKey) return;
     event.preventDefault();
     $(keys[event.key]).click();

@@ -4,7 +4,7 @@
 // race ends a banner links to the results. The game itself is play.js's, as ever.
 
 import { announce } from "./announcer.js";
-import { formatNumber, t, tf } from "./i18n.js";
+import { formatNumber, t, tf, tnf } from "./i18n.js";
 import { askFirst } from "./overlay.js";
 import { applyProgress, clock, homeBar, msUntil, roomApi, statusWord, tookClock,
   watchRoom } from "./race-room.js";
@@ -53,7 +53,8 @@ function drawOthers() {
     const item = element("li", `racer ${player.status}`);
     item.dataset.player = player.id;
     item.append(element("span", "name", player.name), homeBar(player.home, room.card_count),
-      element("span", "moves", tf(t("%(moves)s mv"), { moves: formatNumber(player.moves || 0) })),
+      element("span", "moves", tnf("%(count)s move", "%(count)s moves", player.moves || 0,
+        { count: formatNumber(player.moves || 0) })),
       element("span", "status", statusWord(player.status)));
     item.title = tf(t("%(name)s: %(home)s cards home, %(moves)s moves, %(status)s"), {
       name: player.name, home: formatNumber(player.home || 0), moves: formatNumber(player.moves || 0),

@@ -88,6 +88,8 @@ const COLUMNS = {
     t("Replay")],
 };
 
+const TITLES = { lobby: () => t("Players"), running: () => t("Progress"), finished: () => t("Results") };
+
 function rowCells(player, state) {
   if (state === "lobby") {
     return [nameCell(player), cell("td", yesNo(player.ready, t("ready"), t("not yet"))),
@@ -123,10 +125,13 @@ function drawPlayers(state) {
     const row = cell("tr", ...rowCells(player, shown));
     row.dataset.player = player.id;
     if (room.me && player.id === room.me.id) { row.className = "me"; row.setAttribute("aria-current", "true"); }
+    if (shown === "finished" && player.place) row.classList.add(`place-${player.place}`);
     return row;
   }));
   const count = room.players.filter(inRace).length;
-  $("#player-count").textContent = tnf("%(count)s of 8", "%(count)s of 8", count, { count: formatNumber(count) });
+  $("#players-title").firstChild.textContent = `${TITLES[shown]()} `;
+  $("#player-count").textContent = shown !== "lobby" ? ""
+    : tnf("%(count)s of 8", "%(count)s of 8", count, { count: formatNumber(count) });
 }
 
 function startWhy() {
