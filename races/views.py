@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.csrf import ensure_csrf_cookie
 
 import patience
 from game.names import named_game, named_variants
+
+from . import actions
 
 MINUTES = (5, 10, 15)
 
@@ -33,6 +35,10 @@ def new_race(request: HttpRequest) -> HttpResponse:
 
 @ensure_csrf_cookie
 def room(request: HttpRequest, code: str) -> HttpResponse:
+    try:
+        actions.get_race(code)  # an address nobody opened is the site's 404 page
+    except actions.ActionError as error:
+        raise Http404(error.message) from error
     return render(request, "races/room.html", {"code": code, "minutes": MINUTES})
 
 
