@@ -3,7 +3,7 @@
 // for a player's status. Every figure comes from the server; nothing here keeps score.
 
 import { api } from "./connection.js";
-import { formatNumber, t, tc } from "./i18n.js";
+import { formatNumber, tc } from "./i18n.js";
 import { socketUrl } from "./net.js";
 
 export const roomApi = (code, action = "", body) =>
@@ -44,7 +44,9 @@ export function homeBar(home, total) {
 }
 
 // Follow the room: onRoom(room) on each whole room, onProgress(message) on each
-// move's figures, onLink(live) when the socket opens or drops. Returns a sync().
+// move's figures, onLink(live) when the socket opens or drops. Returns reopen(): a
+// socket reads who its player is when it opens, so a visitor who just joined (and got
+// their session then) opens a new one to be seen as in the room, and present.
 export function watchRoom(code, { onRoom, onProgress = () => {}, onLink = () => {} }) {
   let retryMs = 1000;
   let socket = null;
@@ -70,7 +72,11 @@ export function watchRoom(code, { onRoom, onProgress = () => {}, onLink = () => 
       socket.send(JSON.stringify({ type: "sync" }));
     }
   });
-  return () => { if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "sync" })); };
+  return () => {
+    socket.onclose = null;
+    socket.close();
+    open();
+  };
 }
 
 // A progress message folded into the room's player.
@@ -82,4 +88,3 @@ export function applyProgress(room, message) {
 }
 
 export const boardUrl = (room) => `/${room.game.slug}/${room.variant.slug}/?game=${encodeURIComponent(room.me.game)}&race=${encodeURIComponent(room.code)}`;
-export const offline = () => t("The server cannot be reached: check the connection.");

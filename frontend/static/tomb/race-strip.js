@@ -38,6 +38,10 @@ function build() {
   banner.hidden = true;
   strip.append(time, others, giveUp, banner);
   $("#bar").after(strip);
+  // A win's dialog leads back to the race, not to another deal.
+  const back = element("a", "button primary", t("Back to the race"));
+  Object.assign(back, { id: "win-race", href: `/race/${encodeURIComponent(code)}/` });
+  $("#win .buttons").prepend(back);
   // No hints in a race, and no other deal from this board.
   for (const id of ["#hint", "#fair-hint", "#new", "#winnable-only", "#replay", "#variant", "#end-new", "#end-replay",
     "#win-new", "#win-replay", "#win-daily-link"]) {

@@ -41,6 +41,7 @@ const user = page ? page.dataset.user : "";
 let room = null;
 let seenRematch;    // the room's rematch when the page first saw it: a newer one takes us along
 let leaving = false;
+let reopen = () => {};  // the room's socket afresh (watchRoom)
 
 function phase() {
   if (room.state === "running" && msUntil(room.starts_at) > 0) return "countdown";
@@ -256,8 +257,10 @@ async function act(action, body) {
   say("");
   try {
     took(await roomApi(code, action, body));
+    return true;
   } catch (error) {
     say(error.message);
+    return false;
   }
 }
 
@@ -295,9 +298,9 @@ function wire() {
       location.assign(next.url);
     } catch (error) { say(error.message); }
   };
-  $("#join").onsubmit = (event) => {
+  $("#join").onsubmit = async (event) => {
     event.preventDefault();
-    act("join", user ? {} : { name: $("#join-name").value.trim() });
+    if (await act("join", user ? {} : { name: $("#join-name").value.trim() })) reopen();
   };
 }
 
@@ -317,7 +320,7 @@ async function open() {
     $("#room-state").textContent = error.status === 404 ? t("There is no race at this address.") : error.message;
     if (error.status === 404) return;
   }
-  watchRoom(code, {
+  reopen = watchRoom(code, {
     onRoom: took,
     onProgress: (message) => { if (applyProgress(room, message)) draw(); },
     onLink: link,
