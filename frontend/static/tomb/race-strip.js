@@ -39,7 +39,7 @@ function build() {
   strip.append(time, others, giveUp, banner);
   $("#bar").after(strip);
   // A win's dialog leads back to the race, not to another deal.
-  const back = element("a", "button primary", t("Back to the race"));
+  const back = element("a", "button primary", t("Back to the race"));  // i18n: not text (classes)
   Object.assign(back, { id: "win-race", href: `/race/${encodeURIComponent(code)}/` });
   $("#win .buttons").prepend(back);
   // No hints in a race, and no other deal from this board.

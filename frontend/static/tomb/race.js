@@ -93,7 +93,8 @@ const TITLES = { lobby: () => t("Players"), running: () => t("Progress"), finish
 
 function rowCells(player, state) {
   if (state === "lobby") {
-    return [nameCell(player), cell("td", yesNo(player.ready, t("ready"), t("not yet"))),
+    const ready = player.owner ? cell("span", t("starts it")) : yesNo(player.ready, t("ready"), t("not yet"));
+    return [nameCell(player), cell("td", ready),
       cell("td", yesNo(player.present, t("here"), t("away")))];
   }
   const home = cell("td", homeBar(player.home, room.card_count));
@@ -131,7 +132,8 @@ function drawPlayers(state) {
   }));
   const count = room.players.filter(inRace).length;
   $("#players-title").firstChild.textContent = `${TITLES[shown]()} `;
-  $("#player-count").textContent = shown !== "lobby" ? ""
+  const counting = shown === "lobby";  // a count of who is in, while anyone may join
+  $("#player-count").textContent = !counting ? ""
     : tnf("%(count)s of 8", "%(count)s of 8", count, { count: formatNumber(count) });
 }
 
@@ -206,6 +208,7 @@ function draw() {
     minutes: tnf("%(count)s minute", "%(count)s minutes", room.minutes, { count: formatNumber(room.minutes) }) });
   $("#room-state").textContent = LEADS[state]();
   $("#lobby").hidden = false;
+  $("#live").hidden = state === "finished" || state === "closed";
   drawCountdown(state);
   drawPlayers(state);
   drawLobby(state);
