@@ -121,6 +121,25 @@ def do_give_up(code: object, player: Player) -> Payload:
         return room_payload(race, player)
 
 
+# A race game's entry never changes: each process keeps the last few thousand, so a race
+# move costs no query of this app's.
+_ENTRIES: dict[Any, tuple[int, str]] = {}
+_ENTRIES_KEPT = 4096
+
+
+def entry_of_game(game_id: Any) -> tuple[int, str] | None:
+    """(entry id, race code) of a race game; None for a game in no race."""
+    found = _ENTRIES.get(game_id)
+    if found is None:
+        row = Entry.objects.filter(game_id=game_id).values_list("id", "race__code").first()
+        if row is None:
+            return None
+        if len(_ENTRIES) >= _ENTRIES_KEPT:
+            _ENTRIES.clear()
+        found = _ENTRIES[game_id] = (row[0], row[1])
+    return found
+
+
 @receiver(game_stored, dispatch_uid="races.race_progress")
 def race_progress(
     sender: Any, game: Game, action: str, at: datetime, before_home: int, before_status: str,
@@ -130,7 +149,7 @@ def race_progress(
     just ended may end the race. Free play and dailies cost nothing here."""
     if not game.race:
         return
-    found = Entry.objects.filter(game_id=game.id).values_list("id", "race__code").first()
+    found = entry_of_game(game.id)
     if found is None:
         return
     entry_id, code = found

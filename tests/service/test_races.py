@@ -263,20 +263,27 @@ def test_the_time_limit_ends_the_race_on_the_next_read(
 
 
 def test_the_ranking_order() -> None:
+    """Won before not won, then cards home, then time, then moves."""
+    from datetime import UTC, datetime, timedelta
+
     from races.actions.running import rank_key
 
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+
     def entry(status: str, home: int, seconds: int, moves: int) -> Entry:
-        game = Game(status=status, home=home, moves=moves)
-        game.started_at = None
-        entry = Entry(game=game)
-        entry.game.moves = moves
-        return entry
+        end = start + timedelta(seconds=seconds)
+        return Entry(game=Game(status=status, home=home, moves=moves, started_at=start,
+                               updated_at=end, finished_at=None if status == "playing" else end))
 
     won_slow = entry("won", 52, 90, 100)
-    lost_more = entry("lost", 30, 10, 50)
-    playing_less = entry("playing", 20, 10, 50)
-    assert sorted([playing_less, lost_more, won_slow], key=rank_key) == [
-        won_slow, lost_more, playing_less]
+    won_fast = entry("won", 52, 60, 120)
+    stuck_more_home = entry("lost", 30, 10, 50)
+    more_home = entry("playing", 30, 20, 40)
+    same_time_fewer_moves = entry("playing", 20, 10, 30)
+    same_time_more_moves = entry("playing", 20, 10, 50)
+    ranked = [won_fast, won_slow, stuck_more_home, more_home, same_time_fewer_moves,
+              same_time_more_moves]
+    assert sorted(reversed(ranked), key=rank_key) == ranked
 
 
 def test_all_leaving_a_lobby_closes_it(carol_browser: Browser, dave_browser: Browser) -> None:
