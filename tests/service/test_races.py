@@ -390,3 +390,65 @@ def test_a_user_made_on_the_fly_can_race(carol_browser: Browser) -> None:
     erin.log_in(regular("erin"))
     code = open_room(carol_browser)["code"]
     assert act(erin, code, "join")["me"]["owner"] is False
+
+
+# -- events, the pool, the sweep ------------------------------------------------------
+
+def test_room_events_go_out_only_once_the_write_commits(
+    carol_browser: Browser, dave_browser: Browser, clock: Clock,
+    django_capture_on_commit_callbacks: Any, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from races import events
+
+    sent: list[tuple[str, dict[str, Any]]] = []
+    monkeypatch.setattr(events, "_send", lambda code, event: sent.append((code, event)))
+    code = open_room(carol_browser)["code"]
+    with django_capture_on_commit_callbacks(execute=False) as waiting:
+        act(dave_browser, code, "join")
+    assert sent == [] and len(waiting) == 1
+    waiting[0]()
+    assert sent == [(code, {"type": "race.room"})]
+    act(dave_browser, code, "ready", {"ready": True})
+    with django_capture_on_commit_callbacks(execute=True):
+        act(carol_browser, code, "start")
+        clock.tick(7)
+        sent.clear()
+        play(dave_browser, room_of(dave_browser, code), line_of(code)[:2])
+    progress = [event["progress"] for _, event in sent if event["type"] == "race.progress"]
+    assert [(update["moves"], update["status"], update["time_ms"]) for update in progress] == [
+        (1, "playing", 2000), (2, "playing", 2000)]
+
+
+def test_start_takes_a_pooled_deal_and_the_pool_refills(
+    carol_browser: Browser, dave_browser: Browser, settings: Any
+) -> None:
+    from races.models import PooledDeal
+    from races.tasks import fill_pool
+
+    settings.RACE_POOL_SIZE = 2
+    settings.RACE_POOL_VARIANTS = ["three-card"]
+    assert fill_pool() == 2
+    pooled = set(PooledDeal.objects.values_list("seed", flat=True))
+    code = open_room(carol_browser)["code"]
+    act(dave_browser, code, "join")
+    act(dave_browser, code, "ready", {"ready": True})
+    act(carol_browser, code, "start")
+    assert Race.objects.get(code=code).seed in pooled
+    assert PooledDeal.objects.count() == 1  # taken: no other race gets it
+    assert fill_pool("three-card") == 1
+
+
+def test_the_sweep_ends_overdue_races_and_closes_forgotten_lobbies(
+    carol_browser: Browser, dave_browser: Browser, clock: Clock, settings: Any
+) -> None:
+    from races.tasks import sweep
+
+    running = started_race(carol_browser, dave_browser)
+    forgotten = open_room(carol_browser)["code"]
+    clock.tick(60)
+    assert sweep() == 0  # nothing due yet: a lobby no socket opened waits longer
+    clock.tick(settings.RACE_LOBBY_UNSEEN_SECONDS + 5 * 60)
+    assert sweep() == 2
+    states = dict(Race.objects.values_list("code", "state"))
+    assert states[running] == "finished" and states[forgotten] == "closed"
+    assert sweep() == 0
