@@ -47,7 +47,7 @@ def check_logged_in(player: Player) -> int:
 def check_minutes(value: object) -> int:
     if isinstance(value, bool) or value not in MINUTES:
         raise BadRequest(gettext("a race lasts 5, 10 or 15 minutes"))
-    return int(value)  # type: ignore[call-overload]
+    return int(value)  # type: ignore[call-overload,unused-ignore]
 
 
 def check_new_race(data: object) -> tuple[Any, int, bool]:
@@ -189,7 +189,7 @@ def _leave_lobby(race: Race, entry: Entry) -> None:
         if heir is None:
             _close(race)
             return
-        race.owner_id = heir.user_id  # type: ignore[assignment]
+        race.owner_id = heir.user_id
         race.save(update_fields=["owner"])
     if not rest:
         _close(race)

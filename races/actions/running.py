@@ -160,7 +160,7 @@ def race_progress(
     if game.status != before_status and game.status != Status.PLAYING:
         # After the commit, in a transaction of its own: the race's lock is never taken
         # under a game's (the one lock order is race, then game).
-        transaction.on_commit(best_effort(partial(do_finish_race, code)))
+        transaction.on_commit(best_effort(partial(end_if_done, code)))
 
 
 # -- the end ---------------------------------------------------------------------
@@ -194,6 +194,11 @@ def do_finish_race(code: object) -> bool:
             _finish(race, entries_of(race), race.ends_at)
             return True
         return finish_if_done(race, now)
+
+
+def end_if_done(code: str) -> None:
+    """After a race game ended: the race too, if that was its last player."""
+    do_finish_race(code)
 
 
 def finish_if_due(race: Race) -> Race:
