@@ -452,3 +452,20 @@ def test_the_sweep_ends_overdue_races_and_closes_forgotten_lobbies(
     states = dict(Race.objects.values_list("code", "state"))
     assert states[running] == "finished" and states[forgotten] == "closed"
     assert sweep() == 0
+
+
+def test_a_visitor_who_signs_up_mid_race_keeps_their_place_and_game(
+    carol_browser: Browser, vera: Browser, clock: Clock
+) -> None:
+    code = started_race(carol_browser, vera, names=("Vera",))
+    clock.tick(6)
+    game_id = room_of(vera, code)["me"]["game"]
+    signed = vera.client.post("/accounts/signup/", {
+        "username": "vera", "password1": "tomb-of-the-emperor",
+        "password2": "tomb-of-the-emperor"}, HTTP_X_CSRFTOKEN=vera.csrf())
+    assert signed.status_code == 302
+    room = room_of(vera, code)
+    assert room["me"]["game"] == game_id and room["players"][1]["name"] == "Vera"
+    assert Entry.objects.get(race__code=code, name="Vera").user.username == "vera"
+    assert vera.move(game_id, line_of(code)[0]).status_code == 200
+    assert act(vera, code, "give-up")["me"]["id"] == room["me"]["id"]
