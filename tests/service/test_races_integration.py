@@ -161,6 +161,8 @@ async def run_race(stack: Stack) -> None:
     dave.watch.played(line[half])  # type: ignore[union-attr]
     dave.check(json.dumps(answer))
     assert answer["game"]["moves"] == half + 1
+    await carol.hear(lambda message: message["type"] == "progress"
+                     and message["moves"] == half + 1, "dave's move over his board's socket")
     await board.close()
     sockets[dave] = await dave.visitor.socket(f"/ws/races/{code}/")
     listeners.append(asyncio.create_task(dave.listen(sockets[dave])))
