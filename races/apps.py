@@ -6,5 +6,6 @@ class RacesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # Connects actions.progress's receiver to game.hooks.game_stored.
-        from . import actions  # noqa: F401
+        # Connects actions.running's receiver to game.hooks.game_stored, and signals'
+        # to the log-in.
+        from . import actions, signals  # noqa: F401

@@ -26,6 +26,7 @@ from .common import (
 from .pool import do_fill_pool, pool_variants
 from .rooms import (
     check_new_race,
+    do_adopt_entries,
     do_close_if_abandoned,
     do_create_race,
     do_join,
@@ -50,7 +51,7 @@ def show_room(code: object, player: Player) -> Payload:
 
 __all__ = [
     "ActionError", "LogInFirst", "NoDealReady", "Player", "RaceNotFound", "TooManyRaces",
-    "check_code", "check_new_race", "do_close_if_abandoned", "do_create_race",
+    "check_code", "check_new_race", "do_adopt_entries", "do_close_if_abandoned", "do_create_race",
     "do_fill_pool", "do_finish_race", "do_give_up", "do_join", "do_leave", "do_options",
     "do_ready", "do_rematch", "do_start", "fresh", "get_race", "my_entry", "pool_variants",
     "replay_of", "show_room",

@@ -103,7 +103,10 @@ def check_body(data: object) -> Mapping[str, Any]:
 
 
 def check_bool(data: Mapping[str, Any], key: str, default: bool | None = None) -> bool | None:
-    value = data.get(key, default)
-    if value is not None and type(value) is not bool:
+    """A true/false field; absent or null: ``default``."""
+    value = data.get(key)
+    if value is None:
+        return default
+    if type(value) is not bool:
         raise BadRequest(gettext('"%(key)s" must be true or false') % {"key": key})
     return value

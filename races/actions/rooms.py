@@ -47,7 +47,7 @@ def check_logged_in(player: Player) -> int:
 def check_minutes(value: object) -> int:
     if isinstance(value, bool) or value not in MINUTES:
         raise BadRequest(gettext("a race lasts 5, 10 or 15 minutes"))
-    return int(value)  # type: ignore[call-overload]
+    return int(value)  # type: ignore[call-overload,unused-ignore]
 
 
 def check_new_race(data: object) -> tuple[Any, int, bool]:
@@ -189,7 +189,7 @@ def _leave_lobby(race: Race, entry: Entry) -> None:
         if heir is None:
             _close(race)
             return
-        race.owner_id = heir.user_id  # type: ignore[assignment]
+        race.owner_id = heir.user_id
         race.save(update_fields=["owner"])
     if not rest:
         _close(race)
@@ -230,3 +230,22 @@ def _abandoned(race: Race, now: datetime) -> bool:
         return False
     unseen_s = (now - race.created_at).total_seconds()
     return unseen_s >= settings.RACE_LOBBY_UNSEEN_SECONDS
+
+
+def do_adopt_entries(user_id: int, anon_token: str) -> int:
+    """A visitor logged in or signed up: their places in races follow them (as their
+    games do, game.actions.do_adopt_games), under the name they raced by, unless the
+    account is in that race already. Returns how many entries were adopted."""
+    if not anon_token:
+        return 0
+    with transaction.atomic():
+        visiting = list(Entry.objects.select_related("race").filter(
+            user=None, anon_token=anon_token))
+        taken = set(Entry.objects.filter(user_id=user_id, race__in=[
+            entry.race_id for entry in visiting]).values_list("race_id", flat=True))
+        adopted = [entry for entry in visiting if entry.race_id not in taken]
+        for entry in adopted:
+            entry.user_id, entry.anon_token = user_id, ""
+            entry.save(update_fields=["user", "anon_token"])
+            changed(entry.race)
+        return len(adopted)

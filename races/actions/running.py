@@ -121,6 +121,25 @@ def do_give_up(code: object, player: Player) -> Payload:
         return room_payload(race, player)
 
 
+# A race game's entry never changes: each process keeps the last few thousand, so a race
+# move costs no query of this app's.
+_ENTRIES: dict[Any, tuple[int, str]] = {}
+_ENTRIES_KEPT = 4096
+
+
+def entry_of_game(game_id: Any) -> tuple[int, str] | None:
+    """(entry id, race code) of a race game; None for a game in no race."""
+    found = _ENTRIES.get(game_id)
+    if found is None:
+        row = Entry.objects.filter(game_id=game_id).values_list("id", "race__code").first()
+        if row is None:
+            return None
+        if len(_ENTRIES) >= _ENTRIES_KEPT:
+            _ENTRIES.clear()
+        found = _ENTRIES[game_id] = (row[0], row[1])
+    return found
+
+
 @receiver(game_stored, dispatch_uid="races.race_progress")
 def race_progress(
     sender: Any, game: Game, action: str, at: datetime, before_home: int, before_status: str,
@@ -130,7 +149,7 @@ def race_progress(
     just ended may end the race. Free play and dailies cost nothing here."""
     if not game.race:
         return
-    found = Entry.objects.filter(game_id=game.id).values_list("id", "race__code").first()
+    found = entry_of_game(game.id)
     if found is None:
         return
     entry_id, code = found
@@ -141,7 +160,7 @@ def race_progress(
     if game.status != before_status and game.status != Status.PLAYING:
         # After the commit, in a transaction of its own: the race's lock is never taken
         # under a game's (the one lock order is race, then game).
-        transaction.on_commit(best_effort(partial(do_finish_race, code)))
+        transaction.on_commit(best_effort(partial(end_if_done, code)))
 
 
 # -- the end ---------------------------------------------------------------------
@@ -175,6 +194,11 @@ def do_finish_race(code: object) -> bool:
             _finish(race, entries_of(race), race.ends_at)
             return True
         return finish_if_done(race, now)
+
+
+def end_if_done(code: str) -> None:
+    """After a race game ended: the race too, if that was its last player."""
+    do_finish_race(code)
 
 
 def finish_if_due(race: Race) -> Race:

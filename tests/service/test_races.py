@@ -263,20 +263,27 @@ def test_the_time_limit_ends_the_race_on_the_next_read(
 
 
 def test_the_ranking_order() -> None:
+    """Won before not won, then cards home, then time, then moves."""
+    from datetime import UTC, datetime, timedelta
+
     from races.actions.running import rank_key
 
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+
     def entry(status: str, home: int, seconds: int, moves: int) -> Entry:
-        game = Game(status=status, home=home, moves=moves)
-        game.started_at = None
-        entry = Entry(game=game)
-        entry.game.moves = moves
-        return entry
+        end = start + timedelta(seconds=seconds)
+        return Entry(game=Game(status=status, home=home, moves=moves, started_at=start,
+                               updated_at=end, finished_at=None if status == "playing" else end))
 
     won_slow = entry("won", 52, 90, 100)
-    lost_more = entry("lost", 30, 10, 50)
-    playing_less = entry("playing", 20, 10, 50)
-    assert sorted([playing_less, lost_more, won_slow], key=rank_key) == [
-        won_slow, lost_more, playing_less]
+    won_fast = entry("won", 52, 60, 120)
+    stuck_more_home = entry("lost", 30, 10, 50)
+    more_home = entry("playing", 30, 20, 40)
+    same_time_fewer_moves = entry("playing", 20, 10, 30)
+    same_time_more_moves = entry("playing", 20, 10, 50)
+    ranked = [won_fast, won_slow, stuck_more_home, more_home, same_time_fewer_moves,
+              same_time_more_moves]
+    assert sorted(reversed(ranked), key=rank_key) == ranked
 
 
 def test_all_leaving_a_lobby_closes_it(carol_browser: Browser, dave_browser: Browser) -> None:
@@ -383,3 +390,82 @@ def test_a_user_made_on_the_fly_can_race(carol_browser: Browser) -> None:
     erin.log_in(regular("erin"))
     code = open_room(carol_browser)["code"]
     assert act(erin, code, "join")["me"]["owner"] is False
+
+
+# -- events, the pool, the sweep ------------------------------------------------------
+
+def test_room_events_go_out_only_once_the_write_commits(
+    carol_browser: Browser, dave_browser: Browser, clock: Clock,
+    django_capture_on_commit_callbacks: Any, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from races import events
+
+    sent: list[tuple[str, dict[str, Any]]] = []
+    monkeypatch.setattr(events, "_send", lambda code, event: sent.append((code, event)))
+    code = open_room(carol_browser)["code"]
+    with django_capture_on_commit_callbacks(execute=False) as waiting:
+        act(dave_browser, code, "join")
+    assert sent == [] and len(waiting) == 1
+    waiting[0]()
+    assert sent == [(code, {"type": "race.room"})]
+    act(dave_browser, code, "ready", {"ready": True})
+    with django_capture_on_commit_callbacks(execute=True):
+        act(carol_browser, code, "start")
+        clock.tick(7)
+        sent.clear()
+        play(dave_browser, room_of(dave_browser, code), line_of(code)[:2])
+    progress = [event["progress"] for _, event in sent if event["type"] == "race.progress"]
+    assert [(update["moves"], update["status"], update["time_ms"]) for update in progress] == [
+        (1, "playing", 2000), (2, "playing", 2000)]
+
+
+def test_start_takes_a_pooled_deal_and_the_pool_refills(
+    carol_browser: Browser, dave_browser: Browser, settings: Any
+) -> None:
+    from races.models import PooledDeal
+    from races.tasks import fill_pool
+
+    settings.RACE_POOL_SIZE = 2
+    settings.RACE_POOL_VARIANTS = ["three-card"]
+    assert fill_pool() == 2
+    pooled = set(PooledDeal.objects.values_list("seed", flat=True))
+    code = open_room(carol_browser)["code"]
+    act(dave_browser, code, "join")
+    act(dave_browser, code, "ready", {"ready": True})
+    act(carol_browser, code, "start")
+    assert Race.objects.get(code=code).seed in pooled
+    assert PooledDeal.objects.count() == 1  # taken: no other race gets it
+    assert fill_pool("three-card") == 1
+
+
+def test_the_sweep_ends_overdue_races_and_closes_forgotten_lobbies(
+    carol_browser: Browser, dave_browser: Browser, clock: Clock, settings: Any
+) -> None:
+    from races.tasks import sweep
+
+    running = started_race(carol_browser, dave_browser)
+    forgotten = open_room(carol_browser)["code"]
+    clock.tick(60)
+    assert sweep() == 0  # nothing due yet: a lobby no socket opened waits longer
+    clock.tick(settings.RACE_LOBBY_UNSEEN_SECONDS + 5 * 60)
+    assert sweep() == 2
+    states = dict(Race.objects.values_list("code", "state"))
+    assert states[running] == "finished" and states[forgotten] == "closed"
+    assert sweep() == 0
+
+
+def test_a_visitor_who_signs_up_mid_race_keeps_their_place_and_game(
+    carol_browser: Browser, vera: Browser, clock: Clock
+) -> None:
+    code = started_race(carol_browser, vera, names=("Vera",))
+    clock.tick(6)
+    game_id = room_of(vera, code)["me"]["game"]
+    signed = vera.client.post("/accounts/signup/", {
+        "username": "vera", "password1": "tomb-of-the-emperor",
+        "password2": "tomb-of-the-emperor"}, HTTP_X_CSRFTOKEN=vera.csrf())
+    assert signed.status_code == 302
+    room = room_of(vera, code)
+    assert room["me"]["game"] == game_id and room["players"][1]["name"] == "Vera"
+    assert Entry.objects.get(race__code=code, name="Vera").user.username == "vera"
+    assert vera.move(game_id, line_of(code)[0]).status_code == 200
+    assert act(vera, code, "give-up")["me"]["id"] == room["me"]["id"]

@@ -1,0 +1,225 @@
+"""A race of three on the real stack (PostgreSQL, Redis, a Celery worker, uvicorn), every
+payload each player receives checked for secrecy.
+
+carol (logged in) opens the room, dave (logged in) and the visitor Vera join. Every
+room and progress message carries no card at all; every answer about a player's own
+game carries no card that player has not been shown (so none of another player's
+and none of the stock); the replay is refused until the race is over. dave drops
+mid-race and comes back to his game exactly as the server kept it; Vera gives up;
+carol wins; the rematch reaches the old room's sockets.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import psycopg
+import pytest
+from websockets.asyncio.client import ClientConnection
+
+from patience.tomb import deal_from_seed
+
+from .lines import seeded_line
+from .secrecy import CARD_TOKEN, StockWatch
+from .stack import Stack, Visitor, require_services
+from .test_daily_integration import sign_up
+
+pytestmark = pytest.mark.integration
+TIMEOUT = 20
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
+    require_services()
+    running = Stack(tmp_path_factory.mktemp("races-stack"))
+    running.env.update(RACE_COUNTDOWN_SECONDS="1", RACE_POOL_VARIANTS="three-card",
+                       RACE_POOL_SIZE="2", RACE_SCREEN_BUDGET_SECONDS="2")
+    try:
+        running.start()
+        yield running
+    finally:
+        running.stop()
+
+
+def race_seed(stack: Stack, code: str) -> int:
+    with psycopg.connect(stack.env["DATABASE_URL"]) as connection:
+        found = connection.execute("SELECT seed FROM races_race WHERE code = %s",
+                                   (code,)).fetchone()
+    assert found is not None and found[0] is not None
+    return int(found[0])
+
+
+def no_cards(message: dict[str, Any]) -> None:
+    """A room or progress message names no card at all (its codes are random letters:
+    left out of the check)."""
+    text = json.dumps({key: value for key, value in message.items()
+                       if key not in ("code", "url", "rematch")})
+    assert not CARD_TOKEN.findall(text), f"a room message names cards: {text[:300]}"
+
+
+class Player:
+    """One racer: their HTTP session, their view of the deal, everything they received."""
+
+    def __init__(self, visitor: Visitor, watch: StockWatch | None = None) -> None:
+        self.visitor, self.watch = visitor, watch
+        self.heard: list[dict[str, Any]] = []
+        self.game = ""
+
+    def post(self, path: str, body: Any = None, expect: int = 200) -> Any:
+        response = self.visitor.post(path, body)
+        assert response.status_code == expect, response.text[:300]
+        self.check(response.text)
+        return response.json()
+
+    def get(self, path: str, expect: int = 200) -> Any:
+        response = self.visitor.get(path)
+        assert response.status_code == expect, response.text[:300]
+        self.check(response.text)
+        return response.json()
+
+    def check(self, text: str) -> None:
+        if self.watch is not None:
+            self.watch.check(text)
+
+    def move(self, move: str) -> Any:
+        response = self.visitor.post(f"/api/games/{self.game}/moves/", {"move": move})
+        assert response.status_code == 200, response.text[:300]
+        assert self.watch is not None
+        self.watch.played(move)  # the cards it shows are seen from its answer on
+        self.check(response.text)
+        return response.json()
+
+    async def listen(self, socket: ClientConnection) -> None:
+        async for text in socket:
+            message = json.loads(text)
+            if message["type"] in ("room", "progress"):
+                no_cards(message)
+            self.heard.append(message)
+
+    async def hear(self, check: Any, what: str) -> dict[str, Any]:
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            found = next((message for message in reversed(self.heard) if check(message)), None)
+            if found is not None:
+                return found
+            assert time.monotonic() < deadline, f"never heard {what}"
+            await asyncio.sleep(0.05)
+
+
+def room_in(state: str) -> Any:
+    return lambda message: message["type"] == "room" and message["state"] == state
+
+
+async def run_race(stack: Stack) -> None:
+    carol = Player(sign_up(stack, "carol"))
+    dave = Player(sign_up(stack, "dave"))
+    vera = Player(Visitor(stack))
+    code = carol.post("/api/races/", {"variant": "three-card", "minutes": 5}, expect=201)["code"]
+    dave.post(f"/api/races/{code}/join/")
+    vera.post(f"/api/races/{code}/join/", {"name": "Vera"})
+    sockets = {player: await player.visitor.socket(f"/ws/races/{code}/")
+               for player in (carol, dave, vera)}
+    listeners = [asyncio.create_task(player.listen(socket)) for player, socket in sockets.items()]
+    for player in (dave, vera):
+        player.post(f"/api/races/{code}/ready/", {"ready": True})
+    await carol.hear(lambda message: message["type"] == "room" and all(
+        other["present"] and (other["ready"] or other["owner"])
+        for other in message["players"]) and len(message["players"]) == 3, "all ready")
+    carol.post(f"/api/races/{code}/start/")
+
+    line, deal = seeded_line(race_seed(stack, code)), deal_from_seed(race_seed(stack, code))
+    for player in (carol, dave, vera):
+        player.watch = StockWatch(deal)
+        room = await player.hear(room_in("running"), "the start")
+        player.game = room["me"]["game"]
+        player.check(json.dumps(player.get(f"/api/games/{player.game}/")))
+    await asyncio.sleep(1.2)  # the countdown
+
+    half = len(line) // 2
+    for move in line[:half]:
+        dave.move(move)
+    progress = await carol.hear(lambda message: message["type"] == "progress"
+                                and message["moves"] == half, "dave's progress")
+    assert progress["status"] == "playing"
+    dave.get(f"/api/races/{code}/replay/{progress['player']}/", expect=409)  # not yet
+
+    # dave drops: his sockets close; he comes back to his game as the server kept it.
+    await sockets[dave].close()
+    await carol.hear(lambda message: message["type"] == "room" and not next(
+        other for other in message["players"] if other["name"] == "dave")["present"],
+        "dave gone")
+    board = await dave.visitor.socket(f"/ws/games/{dave.game}/")
+    resumed = json.loads(await asyncio.wait_for(board.recv(), TIMEOUT))
+    dave.check(json.dumps(resumed))
+    assert resumed["game"]["moves"] == half and resumed["game"]["status"] == "playing"
+    await board.send(json.dumps({"type": "move", "move": line[half], "seq": 1}))
+    answer = json.loads(await asyncio.wait_for(board.recv(), TIMEOUT))
+    dave.watch.played(line[half])  # type: ignore[union-attr]
+    dave.check(json.dumps(answer))
+    assert answer["game"]["moves"] == half + 1
+    await carol.hear(lambda message: message["type"] == "progress"
+                     and message["moves"] == half + 1, "dave's move over his board's socket")
+    await board.close()
+    sockets[dave] = await dave.visitor.socket(f"/ws/races/{code}/")
+    listeners.append(asyncio.create_task(dave.listen(sockets[dave])))
+
+    for move in line[:5]:
+        vera.move(move)
+    hint = vera.visitor.post(f"/api/games/{vera.game}/hint/")
+    assert hint.status_code == 409
+    vera.check(hint.text)
+    vera.post(f"/api/races/{code}/give-up/")
+    for move in line:
+        carol.move(move)
+    dave.post(f"/api/races/{code}/give-up/")
+    over = await dave.hear(room_in("finished"), "the end")
+    assert [(player["name"], player["place"], player["status"]) for player in over["players"]] \
+        == [("carol", 1, "won"), ("dave", 2, "gave-up"), ("Vera", 3, "gave-up")]
+
+    daves_id = next(player["id"] for player in over["players"] if player["name"] == "dave")
+    replay = vera.visitor.get(f"/api/races/{code}/replay/{daves_id}/").json()
+    assert replay["moves"] == list(line[: half + 1]) and len(replay["frames"]) == half + 2
+    assert replay["deal"] == [text for text in deal.texts]
+
+    rematch = vera.post(f"/api/races/{code}/rematch/")
+    heard = await carol.hear(lambda message: message["type"] == "room"
+                             and message.get("rematch"), "the rematch")
+    assert heard["rematch"] == rematch["code"] != code
+    assert [player["name"] for player in rematch["players"]] == ["carol", "dave", "Vera"]
+
+    for socket in sockets.values():
+        await socket.close()
+    await asyncio.gather(*listeners, return_exceptions=True)
+    assert all(player.heard for player in (carol, dave, vera))
+    for player in (carol, dave, vera):
+        assert player.watch is not None and player.watch.checked > 5
+
+
+def test_three_players_race_to_the_end_and_nobody_sees_a_card_they_were_not_shown(
+    stack: Stack
+) -> None:
+    asyncio.run(run_race(stack))
+
+
+def test_hostile_input_on_every_endpoint_is_a_clear_4xx(stack: Stack) -> None:
+    erin = sign_up(stack, "erin")
+    stranger = Visitor(stack)
+    code = erin.post("/api/races/", {"variant": "three-card"}).json()["code"]
+    bodies: list[Any] = [None, [], "x", 7, {"minutes": "ten"}, {"ready": "yes"}, {"name": 5},
+                         {"name": "x" * 10_000}, {"variant": {"a": 1}}, {"game": [1]},
+                         {"minutes": 10**30}, {"visitors": None}]
+    for what in ("", "join/", "ready/", "leave/", "options/", "start/", "give-up/",
+                 "rematch/"):
+        for body in bodies:
+            for who in (erin, stranger):
+                path = f"/api/races/{code}/{what}" if what else "/api/races/"
+                status = who.post(path, body).status_code
+                assert (400 <= status < 500 and status != 405) or status in (200, 201), \
+                    (path, body, status)
+    for path in (f"/api/races/{code}/replay/1/", f"/api/races/{code}/replay/x/",
+                 "/api/races/%00/", f"/api/races/{'a' * 300}/"):
+        assert 400 <= stranger.get(path).status_code < 500, path
