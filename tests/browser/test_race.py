@@ -246,6 +246,17 @@ def test_three_players_race_to_the_end(players: list[Player], site: Site) -> Non
         expect(rows.nth(2)).to_contain_text("gave up")
     shoot(bob, "results")
 
+    # -- the race on the players' statistics ----------------------------------------------------
+    stats = players[0].new_page()
+    stats.goto("/me/stats/")
+    races = stats.locator("section.races")
+    expect(races.locator("dt:text-is('Races') + dd")).to_have_text("1")
+    expect(races.locator("dt:text-is('Wins') + dd")).to_have_text("1")
+    expect(races.locator("tbody tr")).to_have_count(1)
+    races.scroll_into_view_if_needed()
+    shoot(stats, "my-stats")
+    stats.close()
+
     # -- the rematch takes everyone to a new room ----------------------------------------------
     alice.click("#rematch")
     alice.wait_for_url(lambda url: re.search(r"/race/[\w-]+/$", url) and code not in url)
