@@ -73,7 +73,7 @@ export function watchRoom(code, { onRoom, onProgress = () => {}, onLink = () => 
     }
   });
   return () => {
-    socket.onclose = null;
+    socket.onclose = socket.onmessage = null;  // nothing more from the old one
     socket.close();
     open();
   };

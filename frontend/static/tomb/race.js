@@ -244,16 +244,24 @@ function tellChange(before) {
 
 // Once a second (five times during the countdown): the countdown, the time left, and
 // at zero the board, opened when the server's clock says so.
+// A page that showed the countdown opens the board at zero (whatever event came then);
+// one opened later shows the way to it instead.
+let counted = false;
+
 function tick() {
   if (!room) return;
   const state = phase();
   if (state !== page.dataset.state) draw();
-  if (state === "countdown") drawCountdown(state);
-  else if (state === "running") {
+  if (state === "countdown") {
+    counted = true;
+    drawCountdown(state);
+  } else if (state === "running") {
     $("#clock-line").textContent = tf(t("Time left: %(time)s"), { time: clock(msUntil(room.ends_at)) });
-    if (lastState === "countdown" && room.me && room.me.game) location.assign(boardUrl(room));
+    if (counted && room.me && room.me.game) {
+      counted = false;
+      location.assign(boardUrl(room));
+    }
   }
-  lastState = state;
 }
 
 async function act(action, body) {
