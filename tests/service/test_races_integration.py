@@ -21,6 +21,7 @@ import psycopg
 import pytest
 from celery import Celery
 from websockets.asyncio.client import ClientConnection
+from websockets.exceptions import InvalidStatus
 
 from patience.tomb import deal_from_seed
 
@@ -255,3 +256,35 @@ def test_hostile_input_on_every_endpoint_is_a_clear_4xx(stack: Stack) -> None:
     for path in (f"/api/races/{code}/replay/1/", f"/api/races/{code}/replay/x/",
                  "/api/races/%00/", f"/api/races/{'a' * 300}/"):
         assert 400 <= stranger.get(path).status_code < 500, path
+
+
+async def hostile_frames(stack: Stack) -> dict[str, Any]:
+    hal = sign_up(stack, "hal")
+    code = hal.post("/api/races/", {"variant": "three-card"}).json()["code"]
+    socket = await hal.socket(f"/ws/races/{code}/")
+    assert json.loads(await asyncio.wait_for(socket.recv(), TIMEOUT))["type"] == "room"
+    for frame in ("null", "[]", "7", '"sync"', json.dumps({"type": ["sync"]}), b"\x00\xff",
+                  "x" * 5000, "{" * 50, json.dumps({"type": "start"})):
+        await socket.send(frame)
+    await asyncio.sleep(1.1)  # past the room's one sync a second
+    await socket.send(json.dumps({"type": "sync"}))
+    while (answer := json.loads(await asyncio.wait_for(socket.recv(), TIMEOUT)))["type"] \
+            != "room":
+        pass
+    await socket.close()
+    for bad in ("nope", "x" * 300, "a%00b", "..%2F"):
+        with pytest.raises(InvalidStatus):
+            await hal.socket(f"/ws/races/{bad}/")
+    return dict(answer)
+
+
+def test_the_room_socket_ignores_garbage_and_refuses_unknown_rooms(stack: Stack) -> None:
+    room = asyncio.run(hostile_frames(stack))
+    assert room["state"] == "lobby"
+
+
+def test_the_server_logged_no_traceback(stack: Stack) -> None:
+    """Last in the file: nothing above made the server or the worker fail."""
+    for name in ("server", "worker"):
+        log = (stack.log_dir / f"{name}.log").read_text(errors="replace")
+        assert "Traceback" not in log and "Exception in ASGI" not in log, log[-3000:]
