@@ -648,7 +648,8 @@ def check_open(game: Game) -> Game:
                                      "the race starts in %(wait)s seconds", wait) % {"wait": wait})
     if game.closes_at is not None and now >= game.closes_at:
         if game.race:
-            raise NotAllowedNow(gettext("this race game is over: the race ended or you left it"))
+            raise NotAllowedNow(gettext("this race game is over: the race ended, "
+                                        "or you gave up or left"))
         raise NotAllowedNow(gettext("this ranked daily closed at the end of its day (UTC); "
                                     "replay it from the archive"))
     return game

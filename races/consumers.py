@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import time
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -23,6 +24,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from game import jsonsafe
 from game.actions import ActionError, Player, player_from
 from game.consumers import SpeaksTheLanguage
+from game.events import best_effort
 
 from . import actions, presence
 from .events import room_group, send_room
@@ -41,10 +43,25 @@ def find_race(scope: dict[str, Any], code: str) -> tuple[Player, int]:
     return player, actions.get_race(code).pk
 
 
-def entry_id_of(code: str, player: Player) -> int | None:
-    """The player's entry if they are in the race (not left), for their presence."""
+def follow(code: str, race_id: int, player: Player, counted: int | None) -> int | None:
+    """Count a socket for its player's entry (``counted``: the one it is counted for so
+    far) and return the entry it counts for now: their entry in the race, joined after
+    the socket opened too; none once they left. The room hears of a change."""
     entry = actions.my_entry(actions.get_race(code), player)
-    return None if entry is None or entry.left_at is not None else entry.pk
+    now = None if entry is None or entry.left_at is not None else entry.pk
+    if now != counted:
+        if counted is not None:
+            presence.depart(race_id, counted)
+        if now is not None:
+            presence.arrive(race_id, now)
+        best_effort(partial(send_room, code))()
+    return now
+
+
+def unfollow(code: str, race_id: int, counted: int) -> None:
+    """The socket closed: its player is one socket less present, and the room hears it."""
+    presence.depart(race_id, counted)
+    best_effort(partial(send_room, code))()
 
 
 class RaceConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
@@ -75,25 +92,16 @@ class RaceConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
         if self.end_timer is not None:
             self.end_timer.cancel()
         if self.entry_id is not None:
-            presence.depart(self.race_id, self.entry_id)
-            self.entry_id = None
-            await run(send_room)(self.code)  # the others see this player gone
+            counted, self.entry_id = self.entry_id, None
+            await run(unfollow)(self.code, self.race_id, counted)
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             self.group = ""
 
     async def follow_presence(self) -> None:
-        """Count this socket for its player's entry (joined after connecting too); stop
-        counting it once they left. The room hears of a change."""
-        entry_id = await run(entry_id_of)(self.code, self.player)
-        if entry_id == self.entry_id:
-            return
-        if self.entry_id is not None:
-            presence.depart(self.race_id, self.entry_id)
-        if entry_id is not None:
-            presence.arrive(self.race_id, entry_id)
-        self.entry_id = entry_id
-        await run(send_room)(self.code)
+        with contextlib.suppress(ActionError):  # the race is gone: send_room closes the socket
+            self.entry_id = await run(follow)(self.code, self.race_id, self.player,
+                                              self.entry_id)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
         # A sync reads the database: at most one a second, whatever a client sends.

@@ -19,7 +19,9 @@ from typing import Any
 
 import psycopg
 import pytest
+from celery import Celery
 from websockets.asyncio.client import ClientConnection
+from websockets.exceptions import InvalidStatus
 
 from patience.tomb import deal_from_seed
 
@@ -205,6 +207,37 @@ def test_three_players_race_to_the_end_and_nobody_sees_a_card_they_were_not_show
     asyncio.run(run_race(stack))
 
 
+def sql(stack: Stack, query: str, *args: Any) -> list[tuple[Any, ...]]:
+    with psycopg.connect(stack.env["DATABASE_URL"]) as connection:
+        return connection.execute(query, args).fetchall()  # type: ignore[arg-type]
+
+
+def wait_for(check: Any, what: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.2)
+
+
+def test_the_worker_fills_the_pool_and_ends_a_race_at_its_time_limit(stack: Stack) -> None:
+    fay, gus = sign_up(stack, "fay"), sign_up(stack, "gus")
+    code = fay.post("/api/races/", {"variant": "three-card"}).json()["code"]
+    gus.post(f"/api/races/{code}/join/")
+    gus.post(f"/api/races/{code}/ready/", {"ready": True})
+    assert fay.post(f"/api/races/{code}/start/").status_code == 200
+    # Start asked the worker for deals ahead (the pool's size: 2).
+    wait_for(lambda: sql(stack, "SELECT count(*) FROM races_pooleddeal WHERE variant = %s",
+                         "three-card")[0][0] >= 2, "the pool filled by the worker")
+    # The time limit, moved to now: the worker's end task (as scheduled at ends_at) ends it.
+    sql(stack, "UPDATE races_race SET ends_at = now() WHERE code = %s RETURNING id", code)
+    Celery(broker=stack.env["REDIS_URL"]).send_task("races.finish_race", args=[code],
+                                                    queue=stack.prefix)
+    wait_for(lambda: sql(stack, "SELECT state FROM races_race WHERE code = %s",
+                         code)[0][0] == "finished", "the worker's end of the race")
+    room = gus.get(f"/api/races/{code}/").json()
+    assert {player["status"] for player in room["players"]} == {"out-of-time"}
+
+
 def test_hostile_input_on_every_endpoint_is_a_clear_4xx(stack: Stack) -> None:
     erin = sign_up(stack, "erin")
     stranger = Visitor(stack)
@@ -223,3 +256,35 @@ def test_hostile_input_on_every_endpoint_is_a_clear_4xx(stack: Stack) -> None:
     for path in (f"/api/races/{code}/replay/1/", f"/api/races/{code}/replay/x/",
                  "/api/races/%00/", f"/api/races/{'a' * 300}/"):
         assert 400 <= stranger.get(path).status_code < 500, path
+
+
+async def hostile_frames(stack: Stack) -> dict[str, Any]:
+    hal = sign_up(stack, "hal")
+    code = hal.post("/api/races/", {"variant": "three-card"}).json()["code"]
+    socket = await hal.socket(f"/ws/races/{code}/")
+    assert json.loads(await asyncio.wait_for(socket.recv(), TIMEOUT))["type"] == "room"
+    for frame in ("null", "[]", "7", '"sync"', json.dumps({"type": ["sync"]}), b"\x00\xff",
+                  "x" * 5000, "{" * 50, json.dumps({"type": "start"})):
+        await socket.send(frame)
+    await asyncio.sleep(1.1)  # past the room's one sync a second
+    await socket.send(json.dumps({"type": "sync"}))
+    while (answer := json.loads(await asyncio.wait_for(socket.recv(), TIMEOUT)))["type"] \
+            != "room":
+        pass
+    await socket.close()
+    for bad in ("nope", "x" * 300, "a%00b", "..%2F"):
+        with pytest.raises(InvalidStatus):
+            await hal.socket(f"/ws/races/{bad}/")
+    return dict(answer)
+
+
+def test_the_room_socket_ignores_garbage_and_refuses_unknown_rooms(stack: Stack) -> None:
+    room = asyncio.run(hostile_frames(stack))
+    assert room["state"] == "lobby"
+
+
+def test_the_server_logged_no_traceback(stack: Stack) -> None:
+    """Last in the file: nothing above made the server or the worker fail."""
+    for name in ("server", "worker"):
+        log = (stack.log_dir / f"{name}.log").read_text(errors="replace")
+        assert "Traceback" not in log and "Exception in ASGI" not in log, log[-3000:]
