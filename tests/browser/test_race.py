@@ -61,13 +61,14 @@ def players(chromium: Any, site: Site) -> Iterator[list[Player]]:
     assert not [player.errors for player in made if player.errors]
 
 
-def shoot(page: Any, name: str) -> None:
-    """The page at both sizes (nothing wider than the phone), then back to the laptop's."""
+def shoot(page: Any, name: str, whole: bool = True) -> None:
+    """The page at both sizes (nothing wider than the phone), then back to the laptop's;
+    ``whole``: the whole page, else the window (the board fills it)."""
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
         # The board fits its cards to the new size on its next frames.
         fits = page.wait_for_function(f"({WIDEST})() <= {viewport['width']}", timeout=3000)
-        page.screenshot(path=str(OUTPUT / f"race-{name}-{size}.png"))
+        page.screenshot(path=str(OUTPUT / f"race-{name}-{size}.png"), full_page=whole)
         assert fits, (name, size)
     page.set_viewport_size(SIZES["desktop"])
 
@@ -193,7 +194,7 @@ def test_three_players_race_to_the_end(players: list[Player], site: Site) -> Non
     expect(bob_on_alice.locator(".moves")).to_contain_text(str(BOB_BOARD_MOVES))
     expect(alice.locator(f'#racers-live [data-player="{ids["Vera"]}"] .moves')
            ).to_contain_text("1")
-    shoot(bob, "strip")
+    shoot(bob, "strip", whole=False)
 
     # -- Bob drops and comes back: his game as it was, on the server's clock ---------------
     before = game_of(bob, bob_game)
@@ -254,7 +255,7 @@ def test_three_players_race_to_the_end(players: list[Player], site: Site) -> Non
     expect(races.locator("dt:text-is('Wins') + dd")).to_have_text("1")
     expect(races.locator("tbody tr")).to_have_count(1)
     races.scroll_into_view_if_needed()
-    shoot(stats, "my-stats")
+    shoot(stats, "my-stats", whole=False)
     stats.close()
 
     # -- the rematch takes everyone to a new room ----------------------------------------------
@@ -283,3 +284,35 @@ def test_three_players_race_to_the_end(players: list[Player], site: Site) -> Non
         vera.keyboard.press("ArrowRight")
     expect(vera.locator("#step")).to_contain_text(f"Move 30 of {len(line)}")
     shoot(vera, "replay")
+
+
+def test_a_visitor_is_told_how_to_open_or_join(page: Any) -> None:
+    page.goto("/race/")
+    expect(page.locator("#new-race")).to_have_count(0)  # opening a room needs an account
+    expect(page.locator(".invite a.button")).to_have_attribute(
+        "href", "/accounts/login/?next=/race/")
+    assert page.goto("/race/no-such-room/").status == 404
+
+
+def test_a_room_without_visitors_asks_a_visitor_to_log_in(players: list[Player]) -> None:
+    owner, visitor = players[0].page, players[2].page
+    sign_up(owner)
+    code = open_room(owner)
+    visitors = owner.get_by_label("Visitors may join with a name")
+    expect(visitors).to_be_checked()
+    with owner.expect_response(lambda response: response.url.endswith("/options/")):
+        visitors.uncheck()
+    visitor.goto(f"/race/{code}/")
+    expect(visitor.locator("#visitors-off")).to_be_visible()
+    expect(visitor.locator("#join")).to_be_hidden()
+    owner.get_by_label("Time limit").select_option("10")
+    expect(visitor.locator("#room-what")).to_contain_text("10 minutes")  # live, by the socket
+    visitors.check()
+    expect(visitor.locator("#join")).to_be_visible()
+    visitor.get_by_label("Your name in the race").fill("Vic")
+    visitor.locator("#join").get_by_role("button", name="Join").click()
+    expect(owner.locator("#racers-rows tr")).to_have_count(2)
+    expect(owner.locator("#racers-rows")).to_contain_text("Vic")
+    visitor.click("#leave")
+    visitor.wait_for_url(re.compile(r"/race/$"))
+    expect(owner.locator("#racers-rows tr")).to_have_count(1)

@@ -145,6 +145,15 @@ function startWhy() {
   return "";
 }
 
+// The owner's controls follow the server's options only when those change: a room event
+// sent before the owner's own change arrived must not undo it under their hand.
+const said = new Map();
+function setOption(control, property, value) {
+  if (said.get(control) === value) return;
+  said.set(control, value);
+  control[property] = value;
+}
+
 function drawLobby(state) {
   const me = room.me;
   const lobby = state === "lobby";
@@ -164,8 +173,8 @@ function drawLobby(state) {
   const owner = lobby && me && me.owner;
   $("#owner").hidden = !owner;
   if (owner) {
-    $("#room-minutes").value = String(room.minutes);
-    $("#room-visitors").checked = Boolean(room.visitors);
+    setOption($("#room-minutes"), "value", String(room.minutes));
+    setOption($("#room-visitors"), "checked", Boolean(room.visitors));
     const why = startWhy();
     $("#start").disabled = Boolean(why);
     $("#start-why").textContent = why;
