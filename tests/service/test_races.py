@@ -281,8 +281,10 @@ def test_the_ranking_order() -> None:
     more_home = entry("playing", 30, 20, 40)
     same_time_fewer_moves = entry("playing", 20, 10, 30)
     same_time_more_moves = entry("playing", 20, 10, 50)
+    moved = entry("playing", 0, 50, 9)
+    never_moved = entry("playing", 0, 0, 0)
     ranked = [won_fast, won_slow, stuck_more_home, more_home, same_time_fewer_moves,
-              same_time_more_moves]
+              same_time_more_moves, moved, never_moved]
     assert sorted(reversed(ranked), key=rank_key) == ranked
 
 
