@@ -238,6 +238,12 @@ def test_a_win_and_a_give_up_end_the_race_with_places(
     assert [(player["name"], player["place"], player["status"]) for player in room["players"]] \
         == [("carol", 1, "won"), ("dave", 2, "gave-up")]
     assert room["players"][0]["time_ms"] == 30_000 + 1000  # from the start, not the 1st move
+    # Neither free play nor the daily's figures count a race.
+    from game.models import FreePlayStats
+    from leaderboards.models import Attempt, PlayerStats
+
+    assert not FreePlayStats.objects.exists() and not PlayerStats.objects.exists()
+    assert not Attempt.objects.exists()
 
 
 def test_the_time_limit_ends_the_race_on_the_next_read(
