@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from game.events import send_to_group
 
 
 def room_group(code: str) -> str:
@@ -27,6 +26,5 @@ def send_progress(code: str, progress: dict[str, Any]) -> None:
 
 
 def _send(code: str, event: dict[str, Any]) -> None:
-    layer = get_channel_layer()
-    if layer is not None:
-        async_to_sync(layer.group_send)(room_group(code), event)
+    # Sent by the acting game socket from its loop when a race move came over it.
+    send_to_group(room_group(code), event)

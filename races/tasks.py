@@ -1,8 +1,8 @@
 """Celery tasks of the races: the end at the time limit, the deal pool, the beat sweep.
 
 All idempotent: a race ends once (under its row lock), a pool overfilled by a few
-seeds costs nothing, the sweep only does what is due. Early-acked like the dailies'
-tasks where they may run long (screening), late-acked where they are short.
+seeds costs nothing, the sweep only does what is due. All late-acked (a run lost with
+its worker runs again), each ending well within the broker's visibility timeout.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ def finish_race(code: str) -> bool:
     return actions.do_finish_race(code)
 
 
-@shared_task(name="races.fill_pool", ignore_result=True, acks_late=False,
-             soft_time_limit=600, time_limit=660, **_RETRY)
+@shared_task(name="races.fill_pool", ignore_result=True, acks_late=True,
+             reject_on_worker_lost=True, soft_time_limit=600, time_limit=660, **_RETRY)
 def fill_pool(variant: str | None = None) -> int:
     """Screen deals until each variant's pool is full (one variant, or all of them)."""
     chosen = [variant] if variant else actions.pool_variants()

@@ -210,11 +210,15 @@ def finish_if_due(race: Race) -> Race:
     return race
 
 
+NO_TIME = 2**31  # a player who never moved has no time: after those who did
+
+
 def rank_key(entry: Entry) -> tuple[int, int, int, int]:
     """Won before not won, then cards home (more first), then time, then moves."""
     game = entry.game
     assert game is not None
-    return (0 if game.status == Status.WON else 1, -game.home, running_time(game), game.moves)
+    time_ms = running_time(game) if game.moves else NO_TIME
+    return (0 if game.status == Status.WON else 1, -game.home, time_ms, game.moves)
 
 
 def _finish(race: Race, entries: list[Entry], at: datetime) -> None:

@@ -238,6 +238,12 @@ def test_a_win_and_a_give_up_end_the_race_with_places(
     assert [(player["name"], player["place"], player["status"]) for player in room["players"]] \
         == [("carol", 1, "won"), ("dave", 2, "gave-up")]
     assert room["players"][0]["time_ms"] == 30_000 + 1000  # from the start, not the 1st move
+    # Neither free play nor the daily's figures count a race.
+    from game.models import FreePlayStats
+    from leaderboards.models import Attempt, PlayerStats
+
+    assert not FreePlayStats.objects.exists() and not PlayerStats.objects.exists()
+    assert not Attempt.objects.exists()
 
 
 def test_the_time_limit_ends_the_race_on_the_next_read(
@@ -281,8 +287,10 @@ def test_the_ranking_order() -> None:
     more_home = entry("playing", 30, 20, 40)
     same_time_fewer_moves = entry("playing", 20, 10, 30)
     same_time_more_moves = entry("playing", 20, 10, 50)
+    moved = entry("playing", 0, 50, 9)
+    never_moved = entry("playing", 0, 0, 0)
     ranked = [won_fast, won_slow, stuck_more_home, more_home, same_time_fewer_moves,
-              same_time_more_moves]
+              same_time_more_moves, moved, never_moved]
     assert sorted(reversed(ranked), key=rank_key) == ranked
 
 

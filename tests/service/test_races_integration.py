@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import psycopg
@@ -236,6 +238,24 @@ def test_the_worker_fills_the_pool_and_ends_a_race_at_its_time_limit(stack: Stac
                          code)[0][0] == "finished", "the worker's end of the race")
     room = gus.get(f"/api/races/{code}/").json()
     assert {player["status"] for player in room["players"]} == {"out-of-time"}
+
+
+def test_twelve_joining_at_once_fill_the_room_to_eight(stack: Stack) -> None:
+    """The room's row lock counts the players: never a ninth, whatever the timing."""
+    ida = sign_up(stack, "ida")
+    code = ida.post("/api/races/", {"variant": "three-card"}).json()["code"]
+    guests = [Visitor(stack) for _ in range(12)]
+    start = threading.Barrier(len(guests))
+
+    def join(number: int) -> int:
+        start.wait()
+        return guests[number].post(f"/api/races/{code}/join/",
+                                   {"name": f"guest {number}"}).status_code
+
+    with ThreadPoolExecutor(len(guests)) as pool:
+        statuses = sorted(pool.map(join, range(len(guests))))
+    assert statuses == [200] * 7 + [409] * 5
+    assert len(ida.get(f"/api/races/{code}/").json()["players"]) == 8
 
 
 def test_hostile_input_on_every_endpoint_is_a_clear_4xx(stack: Stack) -> None:
