@@ -226,6 +226,7 @@ def test_three_players_race_to_the_end(players: list[Player], site: Site) -> Non
     expect(vera.locator("#give-up")).to_be_hidden()
     vera_on_alice = alice.locator(f'#racers-live [data-player="{ids["Vera"]}"]')
     expect(vera_on_alice.locator(".status")).to_have_text("gave up")
+    expect(vera.locator("#race-over")).to_contain_text("the others are still racing")
     won = alice.evaluate(PLAY_MOVES, {"game": alice_game, "moves": line})
     assert won["status"] == "won"
     won = bob.evaluate(PLAY_MOVES, {"game": bob_game, "moves": line[BOB_BOARD_MOVES:]})
@@ -233,7 +234,7 @@ def test_three_players_race_to_the_end(players: list[Player], site: Site) -> Non
 
     # -- the results, for all three ------------------------------------------------------------
     for page in (alice, bob, vera):
-        expect(page.locator("#race-over")).to_be_visible()
+        expect(page.locator("#race-over")).to_contain_text("The race is over.")
         if page is vera:
             page.locator("#race-over a").click()
         else:  # a winner's dialog leads back to the race

@@ -81,15 +81,21 @@ function draw() {
   const me = room.me && room.players.find((player) => player.id === room.me.id);
   const over = room.state === "finished" || room.state === "closed";
   $("#give-up").hidden = over || !me || me.status !== "playing";
+  drawBanner(over, Boolean(me) && me.status !== "playing");
+}
+
+// Once the player's own game is over, and again when the race is: where to go next.
+function drawBanner(over, done) {
   const banner = $("#race-over");
-  if (over && banner.hidden) {
-    banner.replaceChildren(t("The race is over."), " ");
-    const results = element("a", "button", t("See the results"));
-    results.href = `/race/${encodeURIComponent(code)}/`;
-    banner.append(results);
-    banner.hidden = false;
-    announce(t("The race is over."));
-  }
+  const text = over ? t("The race is over.") : done ? t("Your game is over; the others are still racing.") : "";
+  if (banner.dataset.said === text) return;
+  banner.dataset.said = text;
+  banner.hidden = !text;
+  if (!text) return;
+  const link = element("a", "button", over ? t("See the results") : t("Follow the race"));
+  link.href = `/race/${encodeURIComponent(code)}/`;
+  banner.replaceChildren(text, " ", link);
+  announce(text);
 }
 
 async function giveUpAsked() {
