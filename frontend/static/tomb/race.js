@@ -158,7 +158,8 @@ function drawLobby(state) {
   const me = room.me;
   const lobby = state === "lobby";
   $("#share-box").hidden = !lobby;
-  $("#mine").hidden = !lobby || !me;
+  const left = Boolean(me && me.left);  // a player who left cannot come back in
+  $("#mine").hidden = !lobby || !me || left;
   const mine = me && room.players.find((p) => p.id === me.id);
   if (mine) {
     $("#ready").setAttribute("aria-pressed", String(Boolean(mine.ready)));
@@ -170,7 +171,7 @@ function drawLobby(state) {
   $("#join-name-row").hidden = Boolean(user);
   $("#join-name").required = !user;
   $("#visitors-off").hidden = !(lobby && !me && !user && !room.visitors);
-  const owner = lobby && me && me.owner;
+  const owner = lobby && me && me.owner && !left;
   $("#owner").hidden = !owner;
   if (owner) {
     setOption($("#room-minutes"), "value", String(room.minutes));
@@ -180,8 +181,9 @@ function drawLobby(state) {
     $("#start-why").textContent = why;
   }
   const late = !lobby && !me && state !== "finished" && state !== "closed";
-  $("#no-join").hidden = !late;
-  $("#no-join").textContent = late ? t("This race has started: you can follow it here, but no longer join.") : "";
+  $("#no-join").hidden = !late && !left;
+  $("#no-join").textContent = left ? t("You left this race: you can follow it here.")
+    : late ? t("This race has started: you can follow it here, but no longer join.") : "";
 }
 
 function drawGoing(state) {
