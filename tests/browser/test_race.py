@@ -26,7 +26,7 @@ from patience import rules_of
 from solver_worker.driver import Budget
 from solver_worker.games import solve_position
 
-from .board_driver import path_by_pointer, ready, wait_moves
+from .board_driver import path_by_pointer, ready, still, wait_moves
 from .conftest import OUTPUT, Site, client_address
 from .test_pages import sign_up
 
@@ -194,6 +194,7 @@ def test_three_players_race_to_the_end(players: list[Player], site: Site) -> Non
     expect(bob_on_alice.locator(".moves")).to_contain_text(str(BOB_BOARD_MOVES))
     expect(alice.locator(f'#racers-live [data-player="{ids["Vera"]}"] .moves')
            ).to_contain_text("1")
+    still(bob)  # no card in flight in the picture
     shoot(bob, "strip", whole=False)
 
     # -- Bob drops and comes back: his game as it was, on the server's clock ---------------
