@@ -149,6 +149,7 @@ function drawEnd() {
   if (!over) return;
   const won = game.status === "won";
   $("#end-text").textContent = won ? wonText()
+    : race ? t("No move is left: this deal is lost. Undo if you can, or follow the others.")
     : canReplay() ? t("No move is left: this deal is lost. Undo, replay it or start a new deal.")
       : t("No move is left: this deal is lost. Undo or start a new deal.");
 }
