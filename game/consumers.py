@@ -8,15 +8,20 @@ gets the current state and then {"type": "error", "code": "stale", ...}),
 {"type": "hint"} (with "fair": true, the hint that does not peek at the stock),
 {"type": "sync"}. Every open board of the game receives
 {"type": "state", "version": N, "game": {...}} after each change (the socket
-that asked also gets its "seq" back) and {"type": "hint", ...} answers; the
-sender alone gets {"type": "error", "error": "...", "seq": ...}.
+that asked also gets its "seq" back). A socket opened with ``?deltas=1`` (the
+board's) gets the whole game only first and on each sync, and after each change
+only what changed since the last state it sent ({"type": "delta", "version": N,
+"base": B, "game": {...}}: game.deltas), so the table and the unchanged piles are
+not encoded and sent again on every move. {"type": "hint", ...} answers
+reach every board; the sender alone gets {"type": "error", "error": "...", "seq": ...}.
 
 The socket that acts answers its sender itself as soon as the action has
 committed, then sends the new state to the game's other boards through the
 channel layer: the player's own round trip does not wait on the layer.
 States of one game may then reach a board out of order (two boards acting at
 once); clients order them by version and send {"type": "sync"} when they see
-a version gap or when a hidden tab becomes visible again.
+a version gap, a delta on a base they do not hold, or when a hidden tab
+becomes visible again.
 """
 
 from __future__ import annotations
@@ -36,7 +41,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from accounts.language import alanguage_of_scope
 
-from . import actions, events, jsonsafe
+from . import actions, deltas, events, jsonsafe
 from .models import group_name
 
 log = logging.getLogger(__name__)
@@ -105,6 +110,10 @@ class GameConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
     # When this board last heard a hint answer, and the timers of hints it asked for.
     hint_heard_at = 0.0
     hint_watches: set[asyncio.Task[None]]
+    # Whether this socket takes deltas (?deltas=1), and the version and game (without
+    # its table) it last sent: its board's state, the next delta's base.
+    takes_deltas = False
+    sent: tuple[int, dict[str, Any]] | None = None
 
     async def connect(self) -> None:
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
@@ -112,6 +121,7 @@ class GameConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
         self.bucket = TokenBucket(settings.WS_RATE_PER_SECOND, settings.WS_BURST)
         self.strikes = 0
         self.hint_watches = set()
+        self.takes_deltas = b"deltas=1" in self.scope.get("query_string", b"").split(b"&")
         # Join before reading the state, so no change can fall between the two.
         await asyncio.wait_for(
             self.channel_layer.group_add(self.group, self.channel_name), LAYER_TIMEOUT)
@@ -283,7 +293,7 @@ class GameConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
 
     async def on_sync(self, content: dict[str, Any], seq: int | None) -> None:
         game = await run_action(actions.show_game)(self.game_id, self.player)
-        await self.send_state(game, seq)
+        await self.send_state(game, seq, whole=True)
 
     HANDLERS: dict[str, Callable[..., Awaitable[None]]] = {
         "move": on_move, "undo": on_undo, "finish": on_finish, "hint": on_hint, "sync": on_sync,
@@ -304,8 +314,26 @@ class GameConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
             return
         await self.send_json({"type": "hint", "version": event["version"], "hint": event["hint"]})
 
-    async def send_state(self, game: dict[str, Any], seq: int | None = None) -> None:
-        await self.send_answer({"type": "state", "version": game["version"], "game": game}, seq)
+    async def send_state(
+        self, game: dict[str, Any], seq: int | None = None, *, whole: bool = False
+    ) -> None:
+        """The game's new state: what changed since this socket's last state, or the
+        whole game when asked (a sync), for the first state, or when this board holds a
+        version as new (it drops an older one: it still gets the seq it waits for)."""
+        if not self.takes_deltas:
+            await self.send_answer({"type": "state", "version": game["version"], "game": game},
+                                   seq)
+            return
+        version, seen = game["version"], _without_table(game)
+        if whole or self.sent is None or version <= self.sent[0]:
+            if self.sent is None or version > self.sent[0]:
+                self.sent = version, seen
+            await self.send_answer({"type": "state", "version": version, "game": game}, seq)
+            return
+        base, before = self.sent
+        self.sent = version, seen
+        await self.send_answer({"type": "delta", "version": version, "base": base,
+                                "game": deltas.diff(before, seen) or {"{": {}}}, seq)
 
     async def send_error(self, error: str, seq: int | None = None, code: str = "") -> None:
         message: dict[str, Any] = {"type": "error", "error": error}
@@ -318,3 +346,8 @@ class GameConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
         if seq is not None:
             message["seq"] = seq
         await self.send_json(message)
+
+
+def _without_table(game: dict[str, Any]) -> dict[str, Any]:
+    """The game as a delta's base: its table never changes, so it is never compared."""
+    return {key: value for key, value in game.items() if key != "table"}
