@@ -56,6 +56,11 @@ CLOSE_TRY_AGAIN = 1013  # the channel layer (Redis) failed: the board reconnects
 # A layer call that takes longer has failed (the socket closes with 1013 and the board
 # retries): right after a Redis restart the fault test saw a group_add hang 10 s.
 LAYER_TIMEOUT = 3.0  # seconds
+# How long a socket trusts the members of its game's group it last read. Boards that
+# join or leave say so to the group (events.boards_changed), which empties every
+# member's copy at once; the age limit only bounds what a lost notice could cost (a
+# board missing states: it sees the gap on the next one and syncs).
+MEMBERS_FRESH_FOR = 10.0  # seconds
 HINT_UNANSWERED = gettext_lazy("the hint service did not answer; try again")
 
 
@@ -114,6 +119,10 @@ class GameConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
     # its table) it last sent: its board's state, the next delta's base.
     takes_deltas = False
     sent: tuple[int, dict[str, Any]] | None = None
+    # The game's group as last read (its channels), and when: the acting socket sends
+    # new states to the other boards without reading the group again on every move.
+    members: list[str] | None = None
+    members_read_at = 0.0
 
     async def connect(self) -> None:
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
@@ -126,6 +135,7 @@ class GameConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
         await asyncio.wait_for(
             self.channel_layer.group_add(self.group, self.channel_name), LAYER_TIMEOUT)
         self.joined = True
+        await self.tell_boards_changed()
         try:
             self.player, game = await run_action(open_game)(self.scope, self.game_id)
         except actions.ActionError:
@@ -178,6 +188,19 @@ class GameConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
         if self.joined:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             self.joined = False
+            try:
+                await self.tell_boards_changed()
+            except Exception as error:  # the layer's own errors: the others' copies age out
+                log.warning("game %s: a leaving board could not tell the others: %s: %s",
+                            self.game_id, type(error).__name__, error)
+
+    async def tell_boards_changed(self) -> None:
+        """The other boards of the game forget the group's members they read."""
+        await asyncio.wait_for(
+            self.channel_layer.group_send(self.group, events.boards_changed()), LAYER_TIMEOUT)
+
+    async def game_boards(self, event: dict[str, Any]) -> None:
+        self.members = None
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.closing:
@@ -283,13 +306,26 @@ class GameConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
         await self.send_state(game, seq)
         try:
             for group, event in held:
-                await asyncio.wait_for(events.group_send_except(
-                    self.channel_layer, group, event, self.channel_name), LAYER_TIMEOUT)
+                await asyncio.wait_for(self.send_to_others(group, event), LAYER_TIMEOUT)
         except Exception as error:  # the layer's (Redis's) own error classes
             # Stored and acknowledged already: not the sender's error. Other boards see
             # a version gap on their next state and sync (or reconnect, if the layer is down).
             log.warning("game %s: a state did not reach the other boards: %s: %s",
                         self.game_id, type(error).__name__, error)
+
+    async def send_to_others(self, group: str, event: dict[str, Any]) -> None:
+        """``event`` to the group's other boards: to the members last read if still fresh
+        (the game's own group only: an action may tell other groups too)."""
+        if group != self.group:
+            await events.group_send_except(self.channel_layer, group, event, self.channel_name)
+            return
+        if time.monotonic() - self.members_read_at > MEMBERS_FRESH_FOR:
+            self.members = None
+        known = self.members
+        self.members = await events.group_send_except(
+            self.channel_layer, group, event, self.channel_name, known)
+        if known is None:
+            self.members_read_at = time.monotonic()
 
     async def on_sync(self, content: dict[str, Any], seq: int | None) -> None:
         game = await run_action(actions.show_game)(self.game_id, self.player)
