@@ -33,6 +33,7 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -106,7 +107,23 @@ class SpeaksTheLanguage:
             await super().dispatch(message)  # type: ignore[misc]
 
 
-class GameConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+class ClosesItsOwnConnections:
+    """A consumer whose every database call closes its own connection (run_action,
+    alanguage_of_scope: channels' database_sync_to_async): its messages skip the sweep
+    that channels' AsyncConsumer.dispatch makes before each one (aclose_old_connections,
+    a hop to the sync thread and back that touches none of this consumer's connections:
+    about a tenth of a live move's CPU in issue 15's profile)."""
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for message type {message['type']}")
+        await handler(message)
+
+
+class GameConsumer(  # type: ignore[misc]
+    SpeaksTheLanguage, ClosesItsOwnConnections, AsyncJsonWebsocketConsumer
+):
     game_id: str
     group: str
     player: actions.Player
