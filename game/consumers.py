@@ -121,8 +121,8 @@ class ClosesItsOwnConnections:
         await handler(message)
 
 
-class GameConsumer(  # type: ignore[misc]
-    SpeaksTheLanguage, ClosesItsOwnConnections, AsyncJsonWebsocketConsumer
+class GameConsumer(
+    SpeaksTheLanguage, ClosesItsOwnConnections, AsyncJsonWebsocketConsumer  # type: ignore[misc]
 ):
     game_id: str
     group: str
