@@ -9,6 +9,7 @@ calls one action and turns an ``ActionError`` into a response.
 
 from __future__ import annotations
 
+import math
 import secrets
 import uuid
 from collections.abc import Callable, Mapping
@@ -308,7 +309,7 @@ def my_games(player: Player, limit: int = 50) -> list[Game]:
 def latest_unfinished(player: Player, variant: Any) -> Payload:
     game = (
         _owned_by(player)
-        .filter(variant=variant.slug, status=Status.PLAYING)
+        .filter(variant=variant.slug, status=Status.PLAYING, race=False)  # races: their page
         .exclude(closes_at__lte=timezone.now())  # a ranked daily whose day is over
         .order_by("-updated_at")
         .first()
@@ -323,7 +324,7 @@ def unfinished_ids(player: Player) -> dict[str, str | None]:
     """Per variant, the id of the player's latest unfinished game (None if none): the
     play page is rendered with it, so it never asks to resume a game that does not exist."""
     found: dict[str, str | None] = dict.fromkeys(variant_slugs())
-    games = (_owned_by(player).filter(status=Status.PLAYING)
+    games = (_owned_by(player).filter(status=Status.PLAYING, race=False)
              .exclude(closes_at__lte=timezone.now()).order_by("-updated_at")
              .values_list("variant", "id"))
     for slug, game_id in games[:200]:
@@ -373,11 +374,12 @@ def _owned_by(player: Player) -> Any:
 def do_create_game(
     player: Player, variant: Any, deal: Any, *, ranked: bool = False,
     closes_at: datetime | None = None, winnable: bool = False, daily_date: date | None = None,
+    race: bool = False, started_at: datetime | None = None,
 ) -> Payload:
     """A new game of any registered variant (its slug names the game) on a deal of that
     game; ``ranked``, ``closes_at`` and ``daily_date`` are for the leaderboards'
     daily attempts and replays, ``winnable`` marks a deal dealt by the "winnable deals
-    only" option."""
+    only" option; ``race`` and ``started_at`` (its clock's start) for the races app."""
     rules = rules_of(variant.slug)
     position = rules.new_game(deal, variant)
     with transaction.atomic():
@@ -392,6 +394,8 @@ def do_create_game(
             closes_at=closes_at,
             winnable=winnable,
             daily_date=daily_date,
+            race=race,
+            started_at=started_at,
         )
         if game.free_play:
             _count_abandoned(player, game)
@@ -496,6 +500,8 @@ def do_count_hint(
     the copy of the position this returns (the position itself is kept for the next move)."""
     with transaction.atomic():
         game = _lock(game_id, player)
+        if game.race:
+            raise NotAllowedNow(gettext("hints are off in a race"))
         if game.status != Status.PLAYING:
             raise NotAllowedNow(gettext("the game is won: there is nothing to hint")
                                  if game.status == Status.WON else
@@ -631,11 +637,30 @@ def _lock(game_id: object, player: Player) -> Game:
 
 
 def check_open(game: Game) -> Game:
-    """A game past its closing time (a ranked daily after its day) takes no more actions."""
-    if game.closes_at is not None and timezone.now() >= game.closes_at:
+    """A game past its closing time (a ranked daily after its day, a race's game after
+    the race or its player's give-up) takes no more actions; a race's game none before
+    its start either (the countdown)."""
+    now = timezone.now()
+    if game.race and game.started_at is not None and now < game.started_at:
+        wait = max(1, math.ceil((game.started_at - now).total_seconds()))
+        raise NotAllowedNow(ngettext("the race starts in %(wait)s second",
+                                     "the race starts in %(wait)s seconds", wait) % {"wait": wait})
+    if game.closes_at is not None and now >= game.closes_at:
+        if game.race:
+            raise NotAllowedNow(gettext("this race game is over: the race ended, "
+                                        "or you gave up or left"))
         raise NotAllowedNow(gettext("this ranked daily closed at the end of its day (UTC); "
                                     "replay it from the archive"))
     return game
+
+
+def do_close_games(game_ids: list[Any], at: datetime) -> int:
+    """Close race games at ``at`` (a give-up, a player who left, a race over before its
+    time limit): no move after it. Never reopens one; returns how many were closed."""
+    closing = Game.objects.filter(pk__in=game_ids, race=True)
+    with transaction.atomic():
+        return (closing.filter(closes_at__gt=at).update(closes_at=at)
+                + closing.filter(closes_at=None).update(closes_at=at))
 
 
 def check_version_current(game: Game, version: int | None) -> Game:
@@ -649,7 +674,9 @@ def check_version_current(game: Game, version: int | None) -> Game:
 
 
 def check_undo_allowed(game: Game, position: Any) -> None:
-    """A win of a ranked game is final."""
+    """A win of a ranked game or of a race is final."""
+    if game.race and position.moves and game.status == Status.WON:
+        raise NotAllowedNow(gettext("a won race is final: it cannot be undone"))
     if game.ranked and position.moves and game.status == Status.WON:
         raise NotAllowedNow(gettext("a won ranked daily is final: it cannot be undone"))
 
@@ -659,9 +686,13 @@ def check_undo_kept_secret(game: Game, before: Any, undone: Any) -> None:
     the game's ``reveals``) cannot be undone: else turn through the stock, undo to the
     start, and play with the order known. ``before`` is the position ``undone`` was
     played from (the undo has been made: the caller throws it away on refusal)."""
-    if game.ranked and undone is not None and game.rules.reveals(before, undone):
-        raise NotAllowedNow(gettext("in a ranked daily a move that showed a new card "
+    if not (game.ranked or game.race) or undone is None or not game.rules.reveals(before, undone):
+        return
+    if game.race:
+        raise NotAllowedNow(gettext("in a race a move that showed a new card "
                                     "(%(move)s) cannot be undone") % {"move": undone.notation})
+    raise NotAllowedNow(gettext("in a ranked daily a move that showed a new card "
+                                "(%(move)s) cannot be undone") % {"move": undone.notation})
 
 
 # What a write (_store) may change: the rest of the row is fixed at creation or written

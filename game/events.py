@@ -48,6 +48,17 @@ def send_hint_error(game_id: str, version: int, error: str) -> None:
     _emit(game_id, {"type": "game.hint", "version": version, "error": error})
 
 
+def send_to_group(group: str, event: dict[str, Any]) -> None:
+    """An event of an app built on games (a race's progress) to any group: held back like
+    the game's own while a socket acts, so that socket sends it from its event loop
+    instead of this thread crossing into the layer with async_to_sync."""
+    held = _held.get()
+    if held is not None:
+        held.append((group, event))
+    else:
+        _layer_send(group, event)
+
+
 def best_effort(send: Callable[[], None]) -> Callable[[], None]:
     """``send`` for transaction.on_commit: the write is stored whatever the layer does, so
     a layer failure (Redis restarting) is a warning, not the request's 500; the boards

@@ -72,6 +72,10 @@ class Game(models.Model):
     # Dealt by the "winnable deals only" option: a deal the solver proved won.
     # Its free-play records are kept apart from those of deals off the pack.
     winnable = models.BooleanField(default=False)
+    # A game of a race (the races app): the ranked undo rule, no hints, no move before
+    # started_at (the race's start, set when it is made: the countdown) and none after
+    # closes_at (the race's end). Never ranked: the daily's figures do not count it.
+    race = models.BooleanField(default=False)
     # How this free-play game was counted in FreePlayStats: "" not yet, else
     # "won", "lost" (its first end) or "abandoned" (a new deal of the same
     # variant left it unfinished). Set once: a game is never counted twice,
@@ -91,11 +95,13 @@ class Game(models.Model):
 
     @property
     def free_play(self) -> bool:
-        """Neither a daily nor a ranked attempt: the games FreePlayStats counts."""
-        return not self.seeded and not self.ranked
+        """Neither a daily, a ranked attempt nor a race: the games FreePlayStats counts."""
+        return not self.seeded and not self.ranked and not self.race
 
     @property
     def deal_kind(self) -> str:
+        if self.race:
+            return "race"
         if self.seeded:
             return "daily"
         return "winnable" if self.winnable else "number"

@@ -25,6 +25,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 import patience
 from game.actions import ActionError, free_play_stats, player_from
 from game.names import named_game, named_variant, named_variants, variant_name
+from races.stats import record_of
 
 from . import actions, boards, chart_data, charts, preparing
 from .days import day_end, today
@@ -190,8 +191,13 @@ def my_stats(request: HttpRequest) -> HttpResponse:
         entry["weeks"] = month_grid(month, entry["calendar"])
         entry["name"] = entry["variant_name"]  # under its game's heading
         entry["charts"] = history_charts(entry["variant"], entry["name"], rates, bests)
+    races = record_of(request.user.pk) if request.user.is_authenticated else None
+    if races is not None:
+        for result in races["recent"]:
+            result["time"] = boards.clock(result["time_ms"] or 0)
     return render(request, "leaderboards/my_stats.html", {
         "stats": by_game(stats), "free": by_game(free), "month": month, "games": games(),
+        "races": races,
         "weekdays": weekdays(),
         **month_links(month),
     })

@@ -19,7 +19,7 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[1]
 ENGINE = REPO_ROOT / "patience"
 FORBIDDEN = ("django", "celery", "channels", "rest_framework", "tombsite", "leaderboards",
-             "solver_worker", "game", "accounts")
+             "races", "solver_worker", "game", "accounts")
 
 
 def engine_modules() -> list[Path]:

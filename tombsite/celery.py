@@ -1,4 +1,4 @@
-"""The Celery app: broker REDIS_URL; tasks of game, leaderboards and solver_worker."""
+"""The Celery app: broker REDIS_URL; tasks of game, leaderboards, races and solver_worker."""
 
 import os
 import sys
@@ -13,7 +13,7 @@ app = Celery("tombsite")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # Listed by hand: solver_worker is not a Django app, so the installed-apps
 # default would miss its tasks.
-app.autodiscover_tasks(["game", "leaderboards", "solver_worker"])
+app.autodiscover_tasks(["game", "leaderboards", "races", "solver_worker"])
 
 
 @worker_init.connect

@@ -5,6 +5,7 @@ from django.urls import re_path
 
 from game.routing import websocket_urlpatterns as game_patterns
 from leaderboards.routing import websocket_urlpatterns as daily_patterns
+from races.routing import websocket_urlpatterns as race_patterns
 
 CLOSE_NOT_FOUND = 4404
 
@@ -17,4 +18,6 @@ class NoSuchRoute(AsyncWebsocketConsumer):  # type: ignore[misc]
         await self.close(code=CLOSE_NOT_FOUND)
 
 
-websocket_urlpatterns = [*game_patterns, *daily_patterns, re_path(r"", NoSuchRoute.as_asgi())]
+websocket_urlpatterns = [
+    *game_patterns, *daily_patterns, *race_patterns, re_path(r"", NoSuchRoute.as_asgi()),
+]

@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "accounts",
     "game",
     "leaderboards",
+    "races",
 ]
 
 MIDDLEWARE = [
@@ -191,6 +192,15 @@ CELERY_BEAT_SCHEDULE = {
         "task": "leaderboards.make_dailies",
         "schedule": crontab(minute=7),
     },
+    # Races past their time limit whose task was lost, lobbies left empty, the deal pool.
+    "races-sweep": {
+        "task": "races.sweep",
+        "schedule": crontab(minute="*"),
+    },
+    "races-fill-pool": {
+        "task": "races.fill_pool",
+        "schedule": crontab(minute="*/10"),
+    },
     "forget-attempt-addresses": {
         "task": "leaderboards.forget_addresses",
         "schedule": crontab(minute=37, hour=3),
@@ -207,6 +217,7 @@ HEALTHZ_CACHE_SECONDS = env.float("HEALTHZ_CACHE_SECONDS", default=10.0)
 CELERY_TASK_ROUTES = {
     "leaderboards.rate_daily": {"queue": CELERY_SLOW_QUEUE},
     "leaderboards.make_dailies": {"queue": CELERY_SLOW_QUEUE},
+    "races.fill_pool": {"queue": CELERY_SLOW_QUEUE},
 }
 
 # The solver the hint task asks: "module:function" with the contract of
@@ -259,6 +270,22 @@ BOARD_MIN_GAMES = env.int("BOARD_MIN_GAMES", default=10)  # for the win-rate boa
 # A ranked attempt keeps its client address (as a keyed hash, never the address)
 # this long for the fair-play review; then the daily beat job blanks it.
 ATTEMPT_ADDRESS_RETENTION_DAYS = env.int("ATTEMPT_ADDRESS_RETENTION_DAYS", default=30)
+
+# -- races ----------------------------------------------------------------------
+
+# Rooms a logged-in player may open (races.limits), DRF's notation.
+RACE_CREATE_RATE = env.str("RACE_CREATE_RATE", default="10/hour")
+RACE_COUNTDOWN_SECONDS = env.float("RACE_COUNTDOWN_SECONDS", default=5.0)
+# Seeds proved winnable kept ahead per variant (races.actions.pool); empty list: all.
+RACE_POOL_SIZE = env.int("RACE_POOL_SIZE", default=3)
+RACE_POOL_VARIANTS = env.list("RACE_POOL_VARIANTS", default=[])
+# Each candidate seed's proof budget, and how many candidates before giving up (503).
+RACE_SCREEN_BUDGET_SECONDS = env.float("RACE_SCREEN_BUDGET_SECONDS", default=3.0)
+RACE_SCREEN_TRIES = env.int("RACE_SCREEN_TRIES", default=20)
+# A lobby whose players' sockets have all been closed this long closes; one no socket
+# ever opened, after the second figure.
+RACE_LOBBY_EMPTY_SECONDS = env.float("RACE_LOBBY_EMPTY_SECONDS", default=60.0)
+RACE_LOBBY_UNSEEN_SECONDS = env.float("RACE_LOBBY_UNSEEN_SECONDS", default=1800.0)
 
 # Live play: a token bucket per socket lets key repeats through and stops
 # floods. Load tests and fast bots raise these through the environment.

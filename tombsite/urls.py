@@ -14,6 +14,7 @@ admin.site.login_form = accounts.AdminLoginForm
 urlpatterns = [
     path("", include("game.urls")),
     path("", include("leaderboards.urls")),
+    path("", include("races.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("accounts/signup/", accounts.signup, name="signup"),
     # Before Django's own accounts URLs: the log-in that says when a throttled one may retry.

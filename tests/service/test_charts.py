@@ -201,8 +201,9 @@ def test_my_statistics_draw_weeks_and_months_in_two_queries(
                time_ms=ms, moves=100)
 
     carol_browser.get("/me/stats/")  # the session's first page also brings back her language
-    # session, user; free play (game.actions); stats, free play, calendar; weeks, months
-    with django_assert_num_queries(8):
+    # session, user; free play (game.actions); stats, free play, calendar; weeks, months;
+    # races (none: no list of them)
+    with django_assert_num_queries(9):
         page = carol_browser.get("/me/stats/").content.decode()
 
     assert 'id="chart-three-card-weeks"' in page and 'id="chart-three-card-months"' in page

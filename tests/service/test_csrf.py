@@ -17,9 +17,12 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.views import View
 from rest_framework.views import APIView
 
+from game.actions import Player
 from game.models import Game
 from leaderboards.days import today
 from leaderboards.models import Daily
+from patience.tomb import THREE_CARD
+from races.actions import do_create_race
 
 pytestmark = pytest.mark.django_db
 WRITE_METHODS = ("post", "put", "patch", "delete")
@@ -41,7 +44,7 @@ def routes(patterns: list[Any] | None = None, prefix: str = "") -> Iterator[tupl
 
 def concrete(route: str, values: dict[str, str]) -> str:
     """A URL for the route: each parameter filled in, the admin's regexes too."""
-    url = route.replace("^(?P<app_label>auth|game|leaderboards)/$", "auth/")
+    url = route.replace("^(?P<app_label>auth|game|leaderboards|races)/$", "auth/")
     url = url.replace("(?P<url>.*)$", "nowhere/")
     url = re.sub(r"<(?:\w+:)?(\w+)>", lambda match: values[match.group(1)], url)
     return "/" + url
@@ -67,7 +70,8 @@ def values(carol: User, carol_game: dict[str, Any]) -> dict[str, str]:
     return {"game_id": carol_game["id"], "game": "napoleons-tomb", "variant": "three-card",
             "day": (today() - timedelta(days=1)).isoformat(), "board": "wins",
             "uidb64": "MQ", "token": "set-password", "object_id": str(carol.pk),
-            "content_type_id": "1", "id": str(carol.pk)}
+            "content_type_id": "1", "id": str(carol.pk), "entry_id": "1",
+            "code": do_create_race(Player(user_id=carol.pk), THREE_CARD, 5, True)["code"]}
 
 
 def session_of(user: User | None) -> Client:
@@ -120,6 +124,15 @@ def write_table(game_id: str, day: str) -> dict[tuple[str, str], tuple[Any, set[
         ("api/daily/<str:variant>/<str:day>/replay/", "post"): (None, {201}),
         ("api/<game:game>/<variant:variant>/daily/play/", "post"): (None, {200, 201}),
         ("api/<game:game>/<variant:variant>/daily/<str:day>/replay/", "post"): (None, {201}),
+        # carol's room (values), she alone in it: past the CSRF check to the race's rules.
+        ("api/races/", "post"): ({"variant": "three-card"}, {201}),
+        ("api/races/<str:code>/join/", "post"): (None, {409}),  # in it already
+        ("api/races/<str:code>/ready/", "post"): ({"ready": True}, {200}),
+        ("api/races/<str:code>/options/", "post"): ({"minutes": 10}, {200}),
+        ("api/races/<str:code>/start/", "post"): (None, {409}),  # alone
+        ("api/races/<str:code>/give-up/", "post"): (None, {409}),  # not running
+        ("api/races/<str:code>/rematch/", "post"): (None, {409}),  # not over
+        ("api/races/<str:code>/leave/", "post"): (None, {200}),
         ("accounts/signup/", "post"): ({"username": "erin", "password1": PASSWORD,
                                         "password2": PASSWORD}, {302}),
         ("accounts/login/", "post"): ({"username": "carol", "password": PASSWORD}, {302}),

@@ -1,0 +1,240 @@
+"""Race load: R rooms of N players racing at once against the real stack.
+
+Run: ``python bench/races.py [--rooms 50] [--size 8] [--seconds 60] [--think 1.0]
+[--free-players 0] [--variant three-card]``. It starts its own stack as the
+integration tests do (uvicorn with the Redis channel layer, PostgreSQL, a Celery
+worker). In each room a signed-up owner opens the race, the others join as visitors
+by name and say ready, everyone opens the room's socket, the owner starts it; then
+each player plays legal moves on their own game's socket at human pace (a pause of
+about ``--think`` seconds before each move, waiting for each acknowledgement) until
+their game ends or the time is up, and gives up then. ``--free-players`` adds that
+many free-play players (bench/service.py's) at the same time.
+
+It prints the race moves' p50 / p99 latency from sending a move to its
+acknowledgement, the server's CPU per move, the races finished (every room's
+socket must see its race end) and the acknowledged moves missing from the
+database (must be 0), with the progress messages the rooms' sockets received.
+The client runs on the same machine as the server: compare runs on one machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import importlib.util
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from service.live_players import ledger_problems  # noqa: E402  # the fault test's check
+from service.stack import require_services  # noqa: E402  # the tests' launcher
+
+_spec = importlib.util.spec_from_file_location("bench_service", ROOT / "bench" / "service.py")
+assert _spec is not None and _spec.loader is not None
+free_play = importlib.util.module_from_spec(_spec)
+sys.modules["bench_service"] = free_play  # dataclasses look their module up there
+_spec.loader.exec_module(free_play)  # the free-play bench: its players, stack and report
+PASSWORD = "tomb-of-the-emperor"
+
+
+@dataclass
+class Racer(free_play.Player):  # type: ignore[name-defined,misc]
+    http: Any = None
+    token: str = ""
+    cookie: str = ""
+
+
+@dataclass
+class Room:
+    number: int
+    code: str = ""
+    racers: list[Racer] = field(default_factory=list)
+    finished: bool = False
+    progress: int = 0  # progress messages the owner's room socket received
+
+
+async def new_client(base_url: str) -> tuple[httpx.AsyncClient, str]:
+    http = httpx.AsyncClient(base_url=base_url, timeout=120)
+    token = (await http.get("/api/csrf/")).json()["csrf_token"]
+    return http, token
+
+
+async def post(http: httpx.AsyncClient, token: str, path: str, body: Any = None) -> Any:
+    response = await http.post(path, json=body, headers={"X-CSRFToken": token})
+    assert response.status_code in (200, 201), f"{path}: {response.status_code} {response.text}"
+    return response.json()
+
+
+async def owner_of(base_url: str, number: int) -> tuple[httpx.AsyncClient, str]:
+    http, token = await new_client(base_url)
+    name = f"owner{number}-{random.randrange(10**6)}"
+    signed = await http.post("/accounts/signup/", data={
+        "username": name, "password1": PASSWORD, "password2": PASSWORD},
+        headers={"X-CSRFToken": token})
+    assert signed.status_code == 302, signed.text[:300]
+    return http, (await http.get("/api/csrf/")).json()["csrf_token"]
+
+
+async def fill_room(room: Room, base_url: str, size: int, variant: str) -> None:
+    """The owner opens the room; the others join by name and say ready."""
+    http, token = await owner_of(base_url, room.number)
+    opened = await post(http, token, "/api/races/", {"variant": variant, "minutes": 15})
+    room.code = opened["code"]
+    room.racers.append(Racer(room.number * 100, http=http, token=token))
+    for seat in range(1, size):
+        guest, guest_token = await new_client(base_url)
+        await post(guest, guest_token, f"/api/races/{room.code}/join/", {"name": f"guest {seat}"})
+        await post(guest, guest_token, f"/api/races/{room.code}/ready/", {"ready": True})
+        room.racers.append(Racer(room.number * 100 + seat, http=guest, token=guest_token))
+    for racer in room.racers:
+        racer.cookie = "; ".join(f"{name}={value}" for name, value in racer.http.cookies.items())
+
+
+async def watch_room(room: Room, base_url: str) -> None:
+    """The owner's room socket: counts progress and sees the race end."""
+    owner = room.racers[0]
+    url = base_url.replace("http", "ws", 1) + f"/ws/races/{room.code}/"
+    async with connect(url, origin=base_url, additional_headers={"Cookie": owner.cookie},
+                       open_timeout=120) as socket:
+        async for text in socket:
+            message = json.loads(text)
+            if message["type"] == "progress":
+                room.progress += 1
+            elif message["type"] == "room" and message["state"] == "finished":
+                room.finished = True
+                return
+
+
+async def race(racer: Racer, room: Room, base_url: str, clock: Any, think: float) -> None:
+    rng = random.Random(racer.number)
+    mine = (await racer.http.get(f"/api/races/{room.code}/")).json()
+    racer.game_id = mine["me"]["game"]
+    url = base_url.replace("http", "ws", 1) + f"/ws/games/{racer.game_id}/"
+    async with connect(url, origin=base_url, additional_headers={"Cookie": racer.cookie},
+                       open_timeout=120) as socket:
+        game = json.loads(await socket.recv())["game"]
+        racer.ready = True
+        await clock.start.wait()
+        seq = 0
+        while time.monotonic() < clock.deadline and game["status"] == "playing":
+            await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
+            seq += 1
+            message = {**free_play.choose(game["state"], rng), "seq": seq}
+            sent = time.perf_counter()
+            await socket.send(json.dumps(message))
+            while (reply := json.loads(await socket.recv())).get("seq") != seq:
+                pass
+            if reply["type"] == "error":
+                racer.errors.append(reply["error"])
+                if message["type"] == "undo":  # a turned card stays turned: stuck for good
+                    break
+                continue
+            racer.latencies.append(time.perf_counter() - sent)
+            racer.acked.append(message.get("move", "undo"))
+            racer.versions.append(reply["version"])
+            game = reply["game"]
+            racer.log = game["state"]["log"]
+    if game["status"] == "playing":
+        await post(racer.http, racer.token, f"/api/races/{room.code}/give-up/")
+
+
+async def run(stack: Any, rooms: int, size: int, seconds: float, think: float, free: int,
+              variant: str) -> tuple[list[Room], list[Any], float]:
+    """The rooms and the free players once done, and the server's CPU seconds while they
+    played (the sign-ups, joins and starts before are left out)."""
+    base = stack.base_url
+    made = [Room(number) for number in range(rooms)]
+    await asyncio.gather(*(fill_room(room, base, size, variant) for room in made))
+    watchers = [asyncio.create_task(watch_room(room, base)) for room in made]
+    await asyncio.sleep(1)  # the rooms' sockets open
+    await asyncio.gather(*(post(room.racers[0].http, room.racers[0].token,
+                                f"/api/races/{room.code}/start/") for room in made))
+    await asyncio.sleep(float(stack.env["RACE_COUNTDOWN_SECONDS"]) + 0.2)
+    clock = free_play.Clock()
+    racing = [asyncio.create_task(race(racer, room, base, clock, think))
+              for room in made for racer in room.racers]
+    others = [free_play.Player(500_000 + number) for number in range(free)]  # deal numbers
+    playing = [asyncio.create_task(free_play.play(player, base, clock, think, False, variant))
+               for player in others]
+    everyone = [racer for room in made for racer in room.racers] + others
+    while sum(1 for player in everyone if player.ready) < len(everyone):
+        failed = [task for task in racing + playing if task.done() and task.exception()]
+        if failed:
+            await failed[0]  # raises what went wrong
+        await asyncio.sleep(0.1)
+    server = stack.processes["server"].pid
+    cpu_before = free_play.cpu_seconds(server)
+    clock.deadline = time.monotonic() + seconds
+    clock.start.set()
+    await asyncio.gather(*racing, *playing)
+    server_cpu = free_play.cpu_seconds(server) - cpu_before
+    with contextlib.suppress(TimeoutError):  # a race that did not end: reported below
+        await asyncio.wait_for(asyncio.gather(*watchers), 30)
+    for room in made:
+        for racer in room.racers:
+            await racer.http.aclose()
+    return made, others, server_cpu
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=50)
+    parser.add_argument("--size", type=int, default=8, help="players per room (2 to 8)")
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--think", type=float, default=1.0,
+                        help="mean pause before each move, in seconds")
+    parser.add_argument("--free-players", type=int, default=0,
+                        help="free-play players at the same time (bench/service.py's)")
+    parser.add_argument("--variant", default="three-card")
+    parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
+    args = parser.parse_args()
+    require_services()
+    stack = free_play.BenchStack(Path(tempfile.mkdtemp(prefix="tomb-race-bench-")))
+    stack.server_options = [f"--workers={args.workers}"]
+    players = args.rooms * args.size + args.free_players
+    stack.env.update(WS_RATE_PER_SECOND="100000", WS_BURST="100000", LOG_LEVEL="ERROR",
+                     DATABASE_POOL_SIZE=str(min(40, players)), RACE_CREATE_RATE="100000/hour",
+                     RACE_COUNTDOWN_SECONDS="3", RACE_POOL_VARIANTS=args.variant)
+    try:
+        stack.start()
+        client_before = time.process_time()
+        rooms, others, server_cpu = asyncio.run(run(
+            stack, args.rooms, args.size, args.seconds, args.think, args.free_players,
+            args.variant))
+        client_cpu = time.process_time() - client_before
+        racers = [racer for room in rooms for racer in room.racers]
+        print(f"rooms              {args.rooms} of {args.size}, {args.free_players} free-play "
+              f"players beside them")
+        free_play.report([*racers, *others], args.seconds, server_cpu, client_cpu)
+        race_moves = sorted(value for racer in racers for value in racer.latencies)
+        if race_moves:
+            p99 = race_moves[min(len(race_moves) - 1, int(len(race_moves) * 0.99))] * 1000
+            print(f"race moves         {len(race_moves)}: p50 "
+                  f"{statistics.median(race_moves) * 1000:.1f} ms, p99 {p99:.1f} ms")
+        print(f"races finished     {sum(room.finished for room in rooms)} of {len(rooms)}")
+        print(f"progress heard     {sum(room.progress for room in rooms)} messages by the "
+              f"owners' room sockets")
+        missing, problems = ledger_problems(stack, [*racers, *others])
+    finally:
+        stack.stop()
+    print(f"acks missing       {missing} acknowledged moves not in the database")
+    for problem in problems[:10]:
+        print("  " + problem)
+    return 1 if problems or missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

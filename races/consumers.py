@@ -1,0 +1,156 @@
+"""A race room over /ws/races/<code>/: read-only, like the daily's live field.
+
+On connect the socket gets {"type": "room", ...room}; then the room again on every
+change (lobby, start, end, rematch, a player's socket opening or closing) and
+{"type": "progress", "player", "home", "moves", "status", "time_ms"} on every race
+move. The client may send {"type": "sync"} (at most one a second) for the room
+afresh; anything else is ignored. A participant's open socket marks them present.
+Each socket also ends the race at its time limit (an idempotent action), so a race
+ends on time with no worker too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from datetime import datetime
+from functools import partial
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from game import jsonsafe
+from game.actions import ActionError, Player, player_from
+from game.consumers import SpeaksTheLanguage
+from game.events import best_effort
+
+from . import actions, presence
+from .events import room_group, send_room
+
+CLOSE_NOT_FOUND = 4404
+SYNC_INTERVAL = 1.0  # seconds
+END_GRACE_S = 0.3  # after the time limit, so the server's clock has surely passed it
+
+
+def run(function: Any) -> Any:
+    return database_sync_to_async(function, thread_sensitive=False)
+
+
+def find_race(scope: dict[str, Any], code: str) -> tuple[Player, int]:
+    player = player_from(scope["user"], scope["session"])
+    return player, actions.get_race(code).pk
+
+
+def follow(code: str, race_id: int, player: Player, counted: int | None) -> int | None:
+    """Count a socket for its player's entry (``counted``: the one it is counted for so
+    far) and return the entry it counts for now: their entry in the race, joined after
+    the socket opened too; none once they left. The room hears of a change."""
+    entry = actions.my_entry(actions.get_race(code), player)
+    now = None if entry is None or entry.left_at is not None else entry.pk
+    if now != counted:
+        if counted is not None:
+            presence.depart(race_id, counted)
+        if now is not None:
+            presence.arrive(race_id, now)
+        best_effort(partial(send_room, code))()
+    return now
+
+
+def unfollow(code: str, race_id: int, counted: int) -> None:
+    """The socket closed: its player is one socket less present, and the room hears it."""
+    presence.depart(race_id, counted)
+    best_effort(partial(send_room, code))()
+
+
+class RaceConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+    code = ""
+    group = ""
+    race_id = 0
+    entry_id: int | None = None
+    last_sync = 0.0
+    end_timer: asyncio.Task[None] | None = None
+    end_at = ""
+
+    async def connect(self) -> None:
+        self.code = str(self.scope["url_route"]["kwargs"]["code"])
+        try:
+            self.player, self.race_id = await run(find_race)(self.scope, self.code)
+        except ActionError:
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        self.last_sync = time.monotonic()
+        # Join before the first picture, so no change can fall between the two.
+        self.group = room_group(self.code)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.follow_presence()
+        await self.send_room()
+
+    async def disconnect(self, code: int) -> None:
+        if self.end_timer is not None:
+            self.end_timer.cancel()
+        if self.entry_id is not None:
+            counted, self.entry_id = self.entry_id, None
+            await run(unfollow)(self.code, self.race_id, counted)
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            self.group = ""
+
+    async def follow_presence(self) -> None:
+        with contextlib.suppress(ActionError):  # the race is gone: send_room closes the socket
+            self.entry_id = await run(follow)(self.code, self.race_id, self.player,
+                                              self.entry_id)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        # A sync reads the database: at most one a second, whatever a client sends.
+        now = time.monotonic()
+        if isinstance(content, dict) and content.get("type") == "sync" and (
+            now - self.last_sync >= SYNC_INTERVAL
+        ):
+            self.last_sync = now
+            await self.send_room()
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        # Only a short sync request is expected; anything else is ignored unparsed.
+        if text_data and len(text_data) <= 100:
+            await super().receive(text_data=text_data)
+
+    async def decode_json(self, text_data: str) -> Any:
+        try:
+            return jsonsafe.loads(text_data)
+        except ValueError:  # malformed or nested too deep: ignored like any other noise
+            return None
+
+    async def send_room(self) -> None:
+        try:
+            room = await run(actions.show_room)(self.code, self.player)
+        except ActionError:  # the race is gone (deleted by an admin)
+            await self.close(code=CLOSE_NOT_FOUND)
+            return
+        await self.send_json({"type": "room", **room})
+        self.arm_end_timer(room)
+
+    def arm_end_timer(self, room: dict[str, Any]) -> None:
+        """While the race runs, end it at its time limit from here (idempotent)."""
+        if room["state"] != "running" or not room["ends_at"] or room["ends_at"] == self.end_at:
+            return
+        if self.end_timer is not None:
+            self.end_timer.cancel()
+        self.end_at = room["ends_at"]
+        left = (datetime.fromisoformat(room["ends_at"])
+                - datetime.fromisoformat(room["server_now"])).total_seconds()
+        self.end_timer = asyncio.ensure_future(self.end_after(max(0.0, left) + END_GRACE_S))
+
+    async def end_after(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        with contextlib.suppress(ActionError):
+            await run(actions.do_finish_race)(self.code)
+
+    async def race_room(self, event: dict[str, Any]) -> None:
+        await self.follow_presence()
+        await self.send_room()
+
+    async def race_progress(self, event: dict[str, Any]) -> None:
+        await self.send_json({"type": "progress", **event["progress"]})

@@ -1,0 +1,114 @@
+"""A race room over /ws/races/<code>/ with the in-memory channel layer, one socket at a
+time (the in-memory SQLite database takes one writer: the room's whole life with
+several sockets is played over the real stack, test_races_integration)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+import pytest_asyncio
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+
+from races import consumers
+from tombsite.asgi import application
+
+from .conftest import Browser
+from .test_consumers import headers
+from .test_races import act, open_room, room_of
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+@pytest_asyncio.fixture
+async def layer() -> AsyncIterator[Any]:
+    channel_layer = get_channel_layer()
+    yield channel_layer
+    await channel_layer.flush()
+
+
+@pytest.fixture(autouse=True)
+def quick(settings: Any) -> None:
+    settings.RACE_SCREEN_BUDGET_SECONDS = 2.0
+
+
+async def watch(code: str, browser: Browser | None) -> WebsocketCommunicator:
+    socket = WebsocketCommunicator(application, f"/ws/races/{code}/", headers=headers(browser))
+    connected, _ = await socket.connect()
+    assert connected
+    return socket
+
+
+async def next_of(socket: WebsocketCommunicator, kind: str, **wanted: Any) -> dict[str, Any]:
+    """The next message of a kind (and with the wanted fields); earlier ones are skipped."""
+    while True:
+        message = json.loads(await socket.receive_from(timeout=5))
+        if message["type"] == kind and all(message.get(key) == value
+                                           for key, value in wanted.items()):
+            return dict(message)
+
+
+def present(room: dict[str, Any]) -> dict[str, bool]:
+    return {player["name"]: player["present"] for player in room["players"]}
+
+
+async def test_an_unknown_room_closes_the_socket(db: Any) -> None:
+    socket = WebsocketCommunicator(application, "/ws/races/nothing-here/", headers=headers(None))
+    connected, code = await socket.connect()
+    assert not connected and code == consumers.CLOSE_NOT_FOUND
+
+
+async def test_the_socket_ends_the_race_at_its_time_limit(
+    carol_browser: Browser, dave_browser: Browser, layer: Any, settings: Any
+) -> None:
+    code = (await sync_to_async(open_room)(carol_browser))["code"]
+    await sync_to_async(act)(dave_browser, code, "join")
+    await sync_to_async(act)(dave_browser, code, "ready", {"ready": True})
+    settings.RACE_COUNTDOWN_SECONDS = 0.0
+    await sync_to_async(act)(carol_browser, code, "start")
+    from races.models import Race
+
+    # A race a second long: the room's own timer ends it, with no read and no worker.
+    await sync_to_async(
+        lambda: Race.objects.filter(code=code).update(ends_at=Race.objects.get(
+            code=code).starts_at + __import__("datetime").timedelta(seconds=1)))()
+    carols = await watch(code, carol_browser)
+    over = await next_of(carols, "room", state="finished")
+    assert {player["status"] for player in over["players"]} == {"out-of-time"}
+    await carols.disconnect()
+
+
+async def test_the_socket_ignores_garbage_and_rate_limits_syncs(
+    carol_browser: Browser, layer: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code = (await sync_to_async(open_room)(carol_browser))["code"]
+    socket = await watch(code, carol_browser)
+    await next_of(socket, "room")
+    await next_of(socket, "room")  # its own arrival, heard through the group
+    for garbage in ("not json", "[" * 3000 + "]" * 3000, json.dumps({"type": "move"})):
+        await socket.send_to(text_data=garbage)
+    monkeypatch.setattr(consumers, "SYNC_INTERVAL", 0.0)
+    await socket.send_to(text_data=json.dumps({"type": "sync"}))
+    assert (await next_of(socket, "room"))["code"] == code
+    monkeypatch.setattr(consumers, "SYNC_INTERVAL", 60.0)
+    await socket.send_to(text_data=json.dumps({"type": "sync"}))
+    assert await socket.receive_nothing(timeout=0.2)
+    await socket.disconnect()
+
+
+async def test_a_lobby_left_empty_closes(
+    carol_browser: Browser, layer: Any, settings: Any
+) -> None:
+    settings.RACE_LOBBY_EMPTY_SECONDS = 0.2
+    code = (await sync_to_async(open_room)(carol_browser))["code"]
+    socket = await watch(code, carol_browser)
+    await next_of(socket, "room")
+    await socket.disconnect()
+    assert (await sync_to_async(room_of)(carol_browser, code))["state"] == "lobby"
+    await asyncio.sleep(0.3)
+    assert (await sync_to_async(room_of)(carol_browser, code))["state"] == "closed"
