@@ -331,10 +331,11 @@ class GameConsumer(
                         self.game_id, type(error).__name__, error)
 
     async def send_to_others(self, group: str, event: dict[str, Any]) -> None:
-        """``event`` to the group's other boards: to the members last read if still fresh
-        (the game's own group only: an action may tell other groups too)."""
+        """``event`` to the group's other boards: to the members last read if still fresh.
+        Another group (an app's, a race room's progress) never holds this socket: it gets
+        a plain group send, without reading its members first."""
         if group != self.group:
-            await events.group_send_except(self.channel_layer, group, event, self.channel_name)
+            await self.channel_layer.group_send(group, event)
             return
         if time.monotonic() - self.members_read_at > MEMBERS_FRESH_FOR:
             self.members = None
