@@ -209,16 +209,19 @@ def main() -> int:
                         help="free-play players at the same time (bench/service.py's)")
     parser.add_argument("--variant", default="three-card")
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
+    parser.add_argument("--server-log", default="ERROR", metavar="LEVEL",
+                        help="the server's log level (its log is kept in a temporary folder)")
     args = parser.parse_args()
     require_services()
     stack = free_play.BenchStack(Path(tempfile.mkdtemp(prefix="tomb-race-bench-")))
     stack.server_options = [f"--workers={args.workers}"]
     players = args.rooms * args.size + args.free_players
-    stack.env.update(WS_RATE_PER_SECOND="100000", WS_BURST="100000", LOG_LEVEL="ERROR",
+    stack.env.update(WS_RATE_PER_SECOND="100000", WS_BURST="100000", LOG_LEVEL=args.server_log,
                      DATABASE_POOL_SIZE=str(min(40, players)), RACE_CREATE_RATE="100000/hour",
                      RACE_COUNTDOWN_SECONDS="3", RACE_POOL_VARIANTS=args.variant)
     try:
         stack.start()
+        print(f"server log         {stack.log_dir}")
         client_before = time.process_time()
         rooms, others, server_cpu = asyncio.run(run(
             stack, args.rooms, args.size, args.seconds, args.think, args.free_players,

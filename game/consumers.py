@@ -380,7 +380,7 @@ class GameConsumer(
             return
         version, seen = game["version"], _without_table(game)
         if whole or self.sent is None or version <= self.sent[0]:
-            if self.sent is None or version > self.sent[0]:
+            if self.sent is None or version >= self.sent[0]:  # what the board now holds
                 self.sent = version, seen
             await self.send_answer({"type": "state", "version": version, "game": game}, seq)
             return
