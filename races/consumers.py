@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from datetime import datetime
 from functools import partial
@@ -29,7 +30,10 @@ from game.events import best_effort
 from . import actions, presence
 from .events import room_group, send_room
 
+log = logging.getLogger(__name__)
 CLOSE_NOT_FOUND = 4404
+CLOSE_TRY_AGAIN = 1013  # the channel layer (Redis) failed: the page reconnects
+LAYER_TIMEOUT = 3.0  # seconds, as the game's sockets (game.consumers)
 SYNC_INTERVAL = 1.0  # seconds
 END_GRACE_S = 0.3  # after the time limit, so the server's clock has surely passed it
 
@@ -83,7 +87,16 @@ class RaceConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
         self.last_sync = time.monotonic()
         # Join before the first picture, so no change can fall between the two.
         self.group = room_group(self.code)
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        try:
+            await asyncio.wait_for(self.channel_layer.group_add(self.group, self.channel_name),
+                                   LAYER_TIMEOUT)
+        except Exception as error:  # the layer's (Redis's) own errors: the page reconnects
+            log.warning("race room %s: no live updates: %s: %s", self.code,
+                        type(error).__name__, error)
+            self.group = ""
+            await self.accept()
+            await self.close(code=CLOSE_TRY_AGAIN)
+            return
         await self.accept()
         await self.follow_presence()
         await self.send_room()
@@ -95,8 +108,10 @@ class RaceConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
             counted, self.entry_id = self.entry_id, None
             await run(unfollow)(self.code, self.race_id, counted)
         if self.group:
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-            self.group = ""
+            group, self.group = self.group, ""
+            with contextlib.suppress(Exception):  # the layer is down: the entry expires
+                await asyncio.wait_for(
+                    self.channel_layer.group_discard(group, self.channel_name), LAYER_TIMEOUT)
 
     async def follow_presence(self) -> None:
         with contextlib.suppress(ActionError):  # the race is gone: send_room closes the socket

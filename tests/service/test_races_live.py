@@ -112,3 +112,20 @@ async def test_a_lobby_left_empty_closes(
     assert (await sync_to_async(room_of)(carol_browser, code))["state"] == "lobby"
     await asyncio.sleep(0.3)
     assert (await sync_to_async(room_of)(carol_browser, code))["state"] == "closed"
+
+
+async def test_a_layer_that_fails_closes_the_socket_to_try_again(
+    carol_browser: Browser, layer: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code = (await sync_to_async(open_room)(carol_browser))["code"]
+
+    async def down(*args: Any) -> None:
+        raise ConnectionError("Redis is restarting")
+
+    monkeypatch.setattr(type(layer), "group_add", down)
+    socket = WebsocketCommunicator(application, f"/ws/races/{code}/",
+                                   headers=headers(carol_browser))
+    connected, _ = await socket.connect()
+    assert connected
+    closed = await socket.receive_output(timeout=5)
+    assert closed == {"type": "websocket.close", "code": consumers.CLOSE_TRY_AGAIN}
