@@ -40,7 +40,9 @@ def lock(game_id: uuid.UUID) -> Game | None:
 
 def save(game: Game, names: tuple[str, ...]) -> None:
     """UPDATE the game's row with these fields' values (as ``save(update_fields=...)``;
-    an ``auto_now`` field named here takes the caller's value, not the clock's)."""
+    an ``auto_now`` field named here takes the caller's value, not the clock's). Django's
+    pre_save / post_save are not sent: nothing listens for a Game's, and apps built on
+    games hear of each write through ``game.hooks.game_stored``."""
     db = connections[DEFAULT_DB_ALIAS]
     sql, fields = _made(_UPDATES, (db.vendor, names), lambda: _update(db, names))
     values = [field.get_db_prep_save(getattr(game, field.attname), db) for field in fields]
