@@ -67,7 +67,10 @@ class Room:
 
 
 async def new_client(base_url: str) -> tuple[httpx.AsyncClient, str]:
-    http = httpx.AsyncClient(base_url=base_url, timeout=120)
+    # Idle connections dropped before uvicorn's keep-alive (5 s) closes them under a
+    # request: a player waits out the countdown between two requests.
+    http = httpx.AsyncClient(base_url=base_url, timeout=120,
+                             limits=httpx.Limits(keepalive_expiry=2.0))
     token = (await http.get("/api/csrf/")).json()["csrf_token"]
     return http, token
 
@@ -122,10 +125,12 @@ async def race(racer: Racer, room: Room, base_url: str, clock: Any, think: float
     rng = random.Random(racer.number)
     mine = (await racer.http.get(f"/api/races/{room.code}/")).json()
     racer.game_id = mine["me"]["game"]
-    url = base_url.replace("http", "ws", 1) + f"/ws/games/{racer.game_id}/"
+    url = base_url.replace("http", "ws", 1) + f"/ws/games/{racer.game_id}/?deltas=1"
     async with connect(url, origin=base_url, additional_headers={"Cookie": racer.cookie},
                        open_timeout=120) as socket:
-        game = json.loads(await socket.recv())["game"]
+        board = free_play.Board()  # whole state first, then deltas, as the board takes them
+        board.take(json.loads(await socket.recv()))
+        game = board.game
         racer.ready = True
         await clock.start.wait()
         seq = 0
@@ -135,8 +140,12 @@ async def race(racer: Racer, room: Room, base_url: str, clock: Any, think: float
             message = {**free_play.choose(game["state"], rng), "seq": seq}
             sent = time.perf_counter()
             await socket.send(json.dumps(message))
-            while (reply := json.loads(await socket.recv())).get("seq") != seq:
-                pass
+            while True:
+                reply = json.loads(await socket.recv())
+                if reply["type"] in ("state", "delta"):
+                    board.take(reply)
+                if reply.get("seq") == seq:
+                    break
             if reply["type"] == "error":
                 racer.errors.append(reply["error"])
                 if message["type"] == "undo":  # a turned card stays turned: stuck for good
@@ -145,7 +154,7 @@ async def race(racer: Racer, room: Room, base_url: str, clock: Any, think: float
             racer.latencies.append(time.perf_counter() - sent)
             racer.acked.append(message.get("move", "undo"))
             racer.versions.append(reply["version"])
-            game = reply["game"]
+            game = board.game
             racer.log = game["state"]["log"]
     if game["status"] == "playing":
         await post(racer.http, racer.token, f"/api/races/{room.code}/give-up/")
@@ -157,7 +166,15 @@ async def run(stack: Any, rooms: int, size: int, seconds: float, think: float, f
     played (the sign-ups, joins and starts before are left out)."""
     base = stack.base_url
     made = [Room(number) for number in range(rooms)]
-    await asyncio.gather(*(fill_room(room, base, size, variant) for room in made))
+    # Ten rooms fill at a time: 400 sign-ups and joins at once ran the server's
+    # PostgreSQL pool dry (a 10 s PoolTimeout, a 500) on this loaded 2-core machine.
+    filling = asyncio.Semaphore(10)
+
+    async def fill(room: Room) -> None:
+        async with filling:
+            await fill_room(room, base, size, variant)
+
+    await asyncio.gather(*(fill(room) for room in made))
     watchers = [asyncio.create_task(watch_room(room, base)) for room in made]
     await asyncio.sleep(1)  # the rooms' sockets open
     await asyncio.gather(*(post(room.racers[0].http, room.racers[0].token,
@@ -200,16 +217,19 @@ def main() -> int:
                         help="free-play players at the same time (bench/service.py's)")
     parser.add_argument("--variant", default="three-card")
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
+    parser.add_argument("--server-log", default="ERROR", metavar="LEVEL",
+                        help="the server's log level (its log is kept in a temporary folder)")
     args = parser.parse_args()
     require_services()
     stack = free_play.BenchStack(Path(tempfile.mkdtemp(prefix="tomb-race-bench-")))
     stack.server_options = [f"--workers={args.workers}"]
     players = args.rooms * args.size + args.free_players
-    stack.env.update(WS_RATE_PER_SECOND="100000", WS_BURST="100000", LOG_LEVEL="ERROR",
+    stack.env.update(WS_RATE_PER_SECOND="100000", WS_BURST="100000", LOG_LEVEL=args.server_log,
                      DATABASE_POOL_SIZE=str(min(40, players)), RACE_CREATE_RATE="100000/hour",
                      RACE_COUNTDOWN_SECONDS="3", RACE_POOL_VARIANTS=args.variant)
     try:
         stack.start()
+        print(f"server log         {stack.log_dir}")
         client_before = time.process_time()
         rooms, others, server_cpu = asyncio.run(run(
             stack, args.rooms, args.size, args.seconds, args.think, args.free_players,
@@ -218,7 +238,8 @@ def main() -> int:
         racers = [racer for room in rooms for racer in room.racers]
         print(f"rooms              {args.rooms} of {args.size}, {args.free_players} free-play "
               f"players beside them")
-        free_play.report([*racers, *others], args.seconds, server_cpu, client_cpu)
+        free_play.report(free_play.Measured([*racers, *others], server_cpu, client_cpu),
+                         args.seconds)
         race_moves = sorted(value for racer in racers for value in racer.latencies)
         if race_moves:
             p99 = race_moves[min(len(race_moves) - 1, int(len(race_moves) * 0.99))] * 1000

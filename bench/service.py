@@ -19,6 +19,18 @@ version of its game exactly once, through the channel layer.
 The client runs on the same machine as the server, so the figures include
 the client's own CPU use: compare runs on one machine, not across machines.
 
+Server CPU per move is the server process's CPU time (user and system, all its
+threads) from the moment every player has connected to the end of play,
+divided by the moves acknowledged: game creation and the sockets' handshakes
+are not counted. The players' sockets ask for deltas (``?deltas=1``, as the
+board does) and apply them as connection.js does.
+
+``--before REV`` runs the same load twice in one run, first on the code of git
+revision REV (checked out in a temporary worktree beside this one, its own stack
+and database), then on this tree, and prints both CPU-per-move figures and
+their ratio: the before and after of a change, measured on one machine at one
+time. The old code sends whole states whatever the socket asks.
+
 ``--actions N`` measures instead, in this process and with no stack, the
 server's own work per move (game.actions.do_move on the unit tests' SQLite):
 N games of deal 2's 97-move winning line, once with the positions kept between
@@ -34,10 +46,14 @@ import itertools
 import json
 import os
 import random
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,11 +67,31 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 from service.live_players import ledger_problems  # noqa: E402  # the fault test's check
 from service.stack import Stack, require_services  # noqa: E402  # the tests' launcher
 
+from game.deltas import patch  # noqa: E402  # the server's own reading of a delta
+
 
 @dataclass
 class Clock:
     start: asyncio.Event = field(default_factory=asyncio.Event)
     deadline: float = 0.0
+
+
+@dataclass
+class Board:
+    """A socket's view of its game: whole states replace it, deltas patch it on their base."""
+
+    game: dict[str, Any] = field(default_factory=dict)
+    resyncs: int = 0
+
+    def take(self, message: dict[str, Any]) -> None:
+        if message["type"] == "state" and message["version"] >= self.game.get("version", -1):
+            self.game = message["game"]
+        elif message["type"] == "delta":
+            if message["base"] != self.game.get("version"):
+                self.resyncs += 1  # the bench's sockets act alone: this must not happen
+                raise RuntimeError(f"a delta on base {message['base']}, the board holds "
+                                   f"{self.game.get('version')}")
+            self.game = patch(self.game, message["game"])
 
 
 @dataclass
@@ -93,7 +129,7 @@ async def play(
         )
         player.game_id = created.json()["id"]
         cookie = "; ".join(f"{name}={value}" for name, value in http.cookies.items())
-    ws_url = base_url.replace("http", "ws", 1) + f"/ws/games/{player.game_id}/"
+    ws_url = base_url.replace("http", "ws", 1) + f"/ws/games/{player.game_id}/?deltas=1"
     options: dict[str, Any] = {
         "origin": base_url, "additional_headers": {"Cookie": cookie}, "open_timeout": 60,
     }
@@ -103,7 +139,9 @@ async def play(
         await tab.recv()  # its first state
         listening = asyncio.create_task(listen(tab, player))
     async with connect(ws_url, **options) as socket:
-        state = json.loads(await socket.recv())["game"]["state"]
+        board = Board()
+        board.take(json.loads(await socket.recv()))
+        state = board.game["state"]
         player.ready = True
         await clock.start.wait()
         seq = 0
@@ -118,6 +156,8 @@ async def play(
             await socket.send(json.dumps(message))
             while True:
                 reply = json.loads(await socket.recv())
+                if reply["type"] in ("state", "delta"):
+                    board.take(reply)
                 if reply.get("seq") == seq:
                     break
             if reply["type"] == "error":
@@ -126,7 +166,7 @@ async def play(
             player.latencies.append(time.perf_counter() - sent)
             player.acked.append(message.get("move", "undo"))
             player.versions.append(reply["version"])
-            state = reply["game"]["state"]
+            state = board.game["state"]
             player.log = state["log"]
     if tab is not None:
         # Give the second tab up to 10 s to receive the last acknowledged version.
@@ -141,7 +181,7 @@ async def listen(tab: Any, player: Player) -> None:
     """A second tab: collect the versions of the states it is sent."""
     async for text in tab:
         message = json.loads(text)
-        if message.get("type") == "state":
+        if message.get("type") in ("state", "delta"):
             player.watched.append(message["version"])
 
 
@@ -163,9 +203,16 @@ def out_of_order(players: list[Player]) -> int:
     )
 
 
+@dataclass
+class Measured:
+    players: list[Player]
+    server_cpu: float  # seconds, while the clock ran
+    client_cpu: float
+
+
 async def run(
     stack: Stack, count: int, seconds: float, think: float, watch: bool, variant: str
-) -> list[Player]:
+) -> Measured:
     players = [Player(number) for number in range(count)]
     clock = Clock()
     tasks = [
@@ -177,10 +224,13 @@ async def run(
         if any(task.done() for task in tasks):
             await asyncio.gather(*tasks)  # raises what went wrong
         await asyncio.sleep(0.1)
+    server = stack.processes["server"].pid
+    server_before, client_before = cpu_seconds(server), time.process_time()
     clock.deadline = time.monotonic() + seconds
     clock.start.set()
     await asyncio.gather(*tasks)
-    return players
+    return Measured(players, cpu_seconds(server) - server_before,
+                    time.process_time() - client_before)
 
 
 def cpu_seconds(group: int) -> float:
@@ -197,31 +247,65 @@ def cpu_seconds(group: int) -> float:
 
 
 class BenchStack(Stack):
-    """The tests' stack, with the server's command line open to options (--workers...)."""
+    """The tests' stack, with the server's command line open to options (--workers...),
+    run from ``root``: this tree, or an older revision's worktree (``--before``)."""
 
     server_options: list[str] = []
+    root: Path = ROOT
+
+    def use_root(self, root: Path) -> None:
+        self.root = root
+        self.env["PYTHONPATH"] = os.pathsep.join([str(root), str(root / "tests")])
 
     def spawn(self, name: str, args: list[str]) -> None:
-        super().spawn(name, args + self.server_options if name == "server" else args)
+        args = args + self.server_options if name == "server" else args
+        log = (self.log_dir / f"{name}.log").open("ab")
+        self.processes[name] = subprocess.Popen(
+            args, cwd=self.root, env=self.env, stdout=log, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def manage(self, *args: str) -> None:
+        subprocess.run([sys.executable, "manage.py", *args], cwd=self.root, env=self.env,
+                       check=True, capture_output=True, timeout=120)
 
 
-def report(players: list[Player], seconds: float, server_cpu: float, client_cpu: float) -> None:
+@contextmanager
+def checked_out(revision: str) -> Iterator[Path]:
+    """``revision`` in a temporary git worktree beside this tree (so it finds the same
+    sibling directories), with this tree's compiled solver; removed afterwards."""
+    where = Path(tempfile.mkdtemp(prefix=".bench-before-", dir=ROOT.parent))
+    subprocess.run(["git", "worktree", "add", "--detach", "-q", str(where), revision],
+                   cwd=ROOT, check=True)
+    try:
+        for library in (ROOT / "solver_worker").glob("*.so"):
+            shutil.copy(library, where / "solver_worker")
+        yield where
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(where)], cwd=ROOT,
+                       check=False)
+        shutil.rmtree(where, ignore_errors=True)
+
+
+def report(measured: Measured, seconds: float) -> float:
+    """Print the run's figures; returns the server's CPU per move in ms (0: no move)."""
+    players = measured.players
     latencies = sorted(value for player in players for value in player.latencies)
     if not latencies:
         print("no move was acknowledged")
-        return
+        return 0.0
     p50 = statistics.median(latencies) * 1000
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
     errors = sum(len(player.errors) for player in players)
+    per_move = measured.server_cpu / len(latencies) * 1000
     print(f"players            {len(players)}")
     print(f"moves acknowledged {len(latencies)} in {seconds:.0f} s")
     print(f"moves per second   {len(latencies) / seconds:.0f}")
     print(f"latency p50        {p50:.1f} ms")
     print(f"latency p99        {p99:.1f} ms")
     print(f"errors             {errors}")
-    print(f"server CPU         {server_cpu:.1f} s, {server_cpu / len(latencies) * 1000:.2f} ms "
-          f"per move")
-    print(f"client CPU         {client_cpu:.1f} s (this process: the players)")
+    print(f"server CPU         {measured.server_cpu:.1f} s, {per_move:.2f} ms per move")
+    print(f"client CPU         {measured.client_cpu:.1f} s (this process: the players)")
     print(f"load average       {' '.join(f'{load:.1f}' for load in os.getloadavg())} "
           f"on {os.cpu_count()} cores")
     if any(player.watched for player in players):
@@ -229,6 +313,7 @@ def report(players: list[Player], seconds: float, server_cpu: float, client_cpu:
         missed = sum(len(set(player.versions) - set(player.watched)) for player in players)
         print(f"second tabs        missed {missed} of {states} states, "
               f"{out_of_order(players)} received out of order")
+    return per_move
 
 
 def actions_only(games: int) -> None:
@@ -279,6 +364,8 @@ def main() -> int:
                         help="a second, listening tab per game: it must see every version")
     parser.add_argument("--server-option", action="append", default=[], metavar="OPTION",
                         help="one more uvicorn option, e.g. --server-option=--loop=asyncio")
+    parser.add_argument("--before", metavar="REV", default="",
+                        help="first run the same load on git revision REV, then on this tree")
     parser.add_argument("--actions", type=int, default=0, metavar="GAMES",
                         help="measure only the action's CPU per move, in this process")
     args = parser.parse_args()
@@ -286,27 +373,41 @@ def main() -> int:
         actions_only(args.actions)
         return 0
     require_services()
+    if not args.before:
+        return one_load(args, ROOT)[1]
+    print(f"== before: {args.before}")
+    with checked_out(args.before) as old_tree:
+        before, failed_before = one_load(args, old_tree)
+    print("== after: this tree")
+    after, failed_after = one_load(args, ROOT)
+    if before and after:
+        print(f"server CPU per move {before:.2f} ms before, {after:.2f} ms after: "
+              f"{before / after:.2f}x less")
+    return failed_before or failed_after
+
+
+def one_load(args: argparse.Namespace, root: Path) -> tuple[float, int]:
+    """The load on the code in ``root``: (server CPU per move in ms, exit status)."""
     stack = BenchStack(Path(tempfile.mkdtemp(prefix="tomb-bench-")))
+    stack.use_root(root)
     stack.server_options = [f"--workers={args.workers}", *args.server_option]
     stack.env.update(WS_RATE_PER_SECOND="100000", WS_BURST="100000", LOG_LEVEL="ERROR",
                      DATABASE_POOL_SIZE=str(min(40, args.players)))
     print(f"server             uvicorn {' '.join(stack.server_options)}")
     try:
         stack.start()
-        server = stack.processes["server"].pid
-        before, client_before = cpu_seconds(server), time.process_time()
-        players = asyncio.run(run(stack, args.players, args.seconds, args.think, args.watch,
-                                  args.variant))
-        client_cpu = time.process_time() - client_before
-        report(players, args.seconds, cpu_seconds(server) - before, client_cpu)
-        problems = ledger_problems(stack, players)[1] + check_second_tabs(players)
+        measured = asyncio.run(run(stack, args.players, args.seconds, args.think, args.watch,
+                                   args.variant))
+        per_move = report(measured, args.seconds)
+        problems = ledger_problems(stack, measured.players)[1] + \
+            check_second_tabs(measured.players)
     finally:
         stack.stop()
     print("database           " + ("every acknowledged move stored once, versions gapless"
                                    if not problems else f"{len(problems)} problems"))
     for problem in problems[:10]:
         print("  " + problem)
-    return 1 if problems else 0
+    return per_move, 1 if problems else 0
 
 
 if __name__ == "__main__":

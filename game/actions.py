@@ -36,7 +36,7 @@ from patience import (
     rules_of,
 )
 
-from . import events, freeplay, hinting, hooks, limits
+from . import events, freeplay, hinting, hooks, limits, rows
 from .models import FreePlayStats, Game, Status
 from .names import game_name, variant_name
 from .payloads import game_payload
@@ -629,10 +629,9 @@ def _count_first_end(game: Game) -> None:
 
 def _lock(game_id: object, player: Player) -> Game:
     """The game's row, locked until the transaction ends: one writer per game."""
-    try:
-        game = Game.objects.select_for_update().get(pk=check_game_id(game_id))
-    except Game.DoesNotExist as error:
-        raise GameNotFound(gettext("there is no such game")) from error
+    game = rows.lock(check_game_id(game_id))
+    if game is None:
+        raise GameNotFound(gettext("there is no such game"))
     check_owner(game, player)
     return check_open(game)
 
@@ -696,6 +695,14 @@ def check_undo_kept_secret(game: Game, before: Any, undone: Any) -> None:
                                 "(%(move)s) cannot be undone") % {"move": undone.notation})
 
 
+# What a write (_store) may change: the rest of the row is fixed at creation or written
+# by other actions (_count_abandoned's tally, do_adopt_games' owner).
+STORED_FIELDS = (
+    "log", "status", "home", "moves", "undos", "hints", "version", "finished_at",
+    "started_at", "updated_at", "tally", "new_best", "achievements",
+)
+
+
 def _store(
     game: Game, position: Any, action: str, *, origin: str, seq: int | None
 ) -> Payload:
@@ -711,15 +718,13 @@ def _store(
     if status == Status.WON and before_status != Status.WON:
         game.achievements = " ".join(game.rules.achievements(position))
     game.status = status
-    game.log = " ".join(move.notation for move in position.moves)
+    game.log = _log_after(game.log, position.moves)
     game.home = position.home
     game.version += 1
     if before_status == Status.PLAYING:
         _count_first_end(game)
-    game.save(update_fields=[
-        "log", "status", "home", "moves", "undos", "hints", "version", "finished_at",
-        "started_at", "updated_at", "tally", "new_best", "achievements",
-    ])
+    game.updated_at = now
+    rows.save(game, STORED_FIELDS)
     hooks.game_stored.send(
         sender=Game, game=game, action=action, at=now, before_home=before_home,
         before_status=before_status, position=position,
@@ -727,6 +732,15 @@ def _store(
     payload = game_payload(game, position)
     transaction.on_commit(partial(_committed, game, position, payload, origin, seq))
     return payload
+
+
+def _log_after(log: str, moves: list[Any]) -> str:
+    """The stored log of ``moves``, from the log before them: one move more (the usual
+    write) appends its notation instead of writing out every move again."""
+    count = log.count(" ") + 1 if log else 0
+    if len(moves) == count + 1:
+        return f"{log} {moves[-1].notation}" if log else moves[-1].notation
+    return " ".join(move.notation for move in moves)
 
 
 def _committed(

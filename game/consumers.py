@@ -8,15 +8,20 @@ gets the current state and then {"type": "error", "code": "stale", ...}),
 {"type": "hint"} (with "fair": true, the hint that does not peek at the stock),
 {"type": "sync"}. Every open board of the game receives
 {"type": "state", "version": N, "game": {...}} after each change (the socket
-that asked also gets its "seq" back) and {"type": "hint", ...} answers; the
-sender alone gets {"type": "error", "error": "...", "seq": ...}.
+that asked also gets its "seq" back). A socket opened with ``?deltas=1`` (the
+board's) gets the whole game only first and on each sync, and after each change
+only what changed since the last state it sent ({"type": "delta", "version": N,
+"base": B, "game": {...}}: game.deltas), so the table and the unchanged piles are
+not encoded and sent again on every move. {"type": "hint", ...} answers
+reach every board; the sender alone gets {"type": "error", "error": "...", "seq": ...}.
 
 The socket that acts answers its sender itself as soon as the action has
 committed, then sends the new state to the game's other boards through the
 channel layer: the player's own round trip does not wait on the layer.
 States of one game may then reach a board out of order (two boards acting at
 once); clients order them by version and send {"type": "sync"} when they see
-a version gap or when a hidden tab becomes visible again.
+a version gap, a delta on a base they do not hold, or when a hidden tab
+becomes visible again.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import Any
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
@@ -36,7 +42,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from accounts.language import alanguage_of_scope
 
-from . import actions, events, jsonsafe
+from . import actions, deltas, events, jsonsafe
 from .models import group_name
 
 log = logging.getLogger(__name__)
@@ -51,6 +57,11 @@ CLOSE_TRY_AGAIN = 1013  # the channel layer (Redis) failed: the board reconnects
 # A layer call that takes longer has failed (the socket closes with 1013 and the board
 # retries): right after a Redis restart the fault test saw a group_add hang 10 s.
 LAYER_TIMEOUT = 3.0  # seconds
+# How long a socket trusts the members of its game's group it last read. Boards that
+# join or leave say so to the group (events.boards_changed), which empties every
+# member's copy at once; the age limit only bounds what a lost notice could cost (a
+# board missing states: it sees the gap on the next one and syncs).
+MEMBERS_FRESH_FOR = 10.0  # seconds
 HINT_UNANSWERED = gettext_lazy("the hint service did not answer; try again")
 
 
@@ -96,7 +107,23 @@ class SpeaksTheLanguage:
             await super().dispatch(message)  # type: ignore[misc]
 
 
-class GameConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+class ClosesItsOwnConnections:
+    """A consumer whose every database call closes its own connection (run_action,
+    alanguage_of_scope: channels' database_sync_to_async): its messages skip the sweep
+    that channels' AsyncConsumer.dispatch makes before each one (aclose_old_connections,
+    a hop to the sync thread and back that touches none of this consumer's connections:
+    about a tenth of a live move's CPU in issue 15's profile)."""
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"no handler for message type {message['type']}")
+        await handler(message)
+
+
+class GameConsumer(
+    SpeaksTheLanguage, ClosesItsOwnConnections, AsyncJsonWebsocketConsumer  # type: ignore[misc]
+):
     game_id: str
     group: str
     player: actions.Player
@@ -105,6 +132,14 @@ class GameConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
     # When this board last heard a hint answer, and the timers of hints it asked for.
     hint_heard_at = 0.0
     hint_watches: set[asyncio.Task[None]]
+    # Whether this socket takes deltas (?deltas=1), and the version and game (without
+    # its table) it last sent: its board's state, the next delta's base.
+    takes_deltas = False
+    sent: tuple[int, dict[str, Any]] | None = None
+    # The game's group as last read (its channels), and when: the acting socket sends
+    # new states to the other boards without reading the group again on every move.
+    members: list[str] | None = None
+    members_read_at = 0.0
 
     async def connect(self) -> None:
         self.game_id = self.scope["url_route"]["kwargs"]["game_id"]
@@ -112,10 +147,12 @@ class GameConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
         self.bucket = TokenBucket(settings.WS_RATE_PER_SECOND, settings.WS_BURST)
         self.strikes = 0
         self.hint_watches = set()
+        self.takes_deltas = b"deltas=1" in self.scope.get("query_string", b"").split(b"&")
         # Join before reading the state, so no change can fall between the two.
         await asyncio.wait_for(
             self.channel_layer.group_add(self.group, self.channel_name), LAYER_TIMEOUT)
         self.joined = True
+        await self.tell_boards_changed()
         try:
             self.player, game = await run_action(open_game)(self.scope, self.game_id)
         except actions.ActionError:
@@ -168,6 +205,19 @@ class GameConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
         if self.joined:
             await self.channel_layer.group_discard(self.group, self.channel_name)
             self.joined = False
+            try:
+                await self.tell_boards_changed()
+            except Exception as error:  # the layer's own errors: the others' copies age out
+                log.warning("game %s: a leaving board could not tell the others: %s: %s",
+                            self.game_id, type(error).__name__, error)
+
+    async def tell_boards_changed(self) -> None:
+        """The other boards of the game forget the group's members they read."""
+        await asyncio.wait_for(
+            self.channel_layer.group_send(self.group, events.boards_changed()), LAYER_TIMEOUT)
+
+    async def game_boards(self, event: dict[str, Any]) -> None:
+        self.members = None
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.closing:
@@ -273,17 +323,31 @@ class GameConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
         await self.send_state(game, seq)
         try:
             for group, event in held:
-                await asyncio.wait_for(events.group_send_except(
-                    self.channel_layer, group, event, self.channel_name), LAYER_TIMEOUT)
+                await asyncio.wait_for(self.send_to_others(group, event), LAYER_TIMEOUT)
         except Exception as error:  # the layer's (Redis's) own error classes
             # Stored and acknowledged already: not the sender's error. Other boards see
             # a version gap on their next state and sync (or reconnect, if the layer is down).
             log.warning("game %s: a state did not reach the other boards: %s: %s",
                         self.game_id, type(error).__name__, error)
 
+    async def send_to_others(self, group: str, event: dict[str, Any]) -> None:
+        """``event`` to the group's other boards: to the members last read if still fresh.
+        Another group (an app's, a race room's progress) never holds this socket: it gets
+        a plain group send, without reading its members first."""
+        if group != self.group:
+            await self.channel_layer.group_send(group, event)
+            return
+        if time.monotonic() - self.members_read_at > MEMBERS_FRESH_FOR:
+            self.members = None
+        known = self.members
+        self.members = await events.group_send_except(
+            self.channel_layer, group, event, self.channel_name, known)
+        if known is None:
+            self.members_read_at = time.monotonic()
+
     async def on_sync(self, content: dict[str, Any], seq: int | None) -> None:
         game = await run_action(actions.show_game)(self.game_id, self.player)
-        await self.send_state(game, seq)
+        await self.send_state(game, seq, whole=True)
 
     HANDLERS: dict[str, Callable[..., Awaitable[None]]] = {
         "move": on_move, "undo": on_undo, "finish": on_finish, "hint": on_hint, "sync": on_sync,
@@ -304,8 +368,26 @@ class GameConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
             return
         await self.send_json({"type": "hint", "version": event["version"], "hint": event["hint"]})
 
-    async def send_state(self, game: dict[str, Any], seq: int | None = None) -> None:
-        await self.send_answer({"type": "state", "version": game["version"], "game": game}, seq)
+    async def send_state(
+        self, game: dict[str, Any], seq: int | None = None, *, whole: bool = False
+    ) -> None:
+        """The game's new state: what changed since this socket's last state, or the
+        whole game when asked (a sync), for the first state, or when this board holds a
+        version as new (it drops an older one: it still gets the seq it waits for)."""
+        if not self.takes_deltas:
+            await self.send_answer({"type": "state", "version": game["version"], "game": game},
+                                   seq)
+            return
+        version, seen = game["version"], _without_table(game)
+        if whole or self.sent is None or version <= self.sent[0]:
+            if self.sent is None or version >= self.sent[0]:  # what the board now holds
+                self.sent = version, seen
+            await self.send_answer({"type": "state", "version": version, "game": game}, seq)
+            return
+        base, before = self.sent
+        self.sent = version, seen
+        await self.send_answer({"type": "delta", "version": version, "base": base,
+                                "game": deltas.diff(before, seen) or {"{": {}}}, seq)
 
     async def send_error(self, error: str, seq: int | None = None, code: str = "") -> None:
         message: dict[str, Any] = {"type": "error", "error": error}
@@ -318,3 +400,8 @@ class GameConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
         if seq is not None:
             message["seq"] = seq
         await self.send_json(message)
+
+
+def _without_table(game: dict[str, Any]) -> dict[str, Any]:
+    """The game as a delta's base: its table never changes, so it is never compared."""
+    return {key: value for key, value in game.items() if key != "table"}

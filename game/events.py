@@ -93,27 +93,31 @@ def holding(function: Callable[..., T]) -> Callable[..., tuple[T, list[Event]]]:
 
 
 async def group_send_except(layer: BaseChannelLayer, group: str, event: dict[str, Any],
-                            exclude: str) -> None:
-    """Send ``event`` to the group's channels other than ``exclude``.
+                            exclude: str, members: list[str] | None = None) -> list[str] | None:
+    """Send ``event`` to the group's channels other than ``exclude``; returns the group's
+    members as read (None where the layer cannot say), for the caller to pass back as
+    ``members`` on its next send while it knows the group has not changed.
 
     On Redis the usual case, a game open on one board only, costs one read
     (the group's members) instead of the group send's three round trips and
-    the receiving process's four; other boards of the game get the event
-    through the layer's plain ``send``. A group ``exclude`` is not in gets
-    the usual group send. Elsewhere (the in-memory layer) the whole group
-    gets it and the excluded consumer drops its copy by the event's ``origin``.
+    the receiving process's four, and nothing at all when ``members`` is given;
+    other boards of the game get the event through the layer's plain ``send``.
+    A group ``exclude`` is not in gets the usual group send. Elsewhere (the
+    in-memory layer) the whole group gets it and the excluded consumer drops
+    its copy by the event's ``origin``.
     """
     from channels_redis.core import RedisChannelLayer
 
     if not isinstance(layer, RedisChannelLayer):
         await layer.group_send(group, event)
-        return
-    connection = layer.connection(layer.consistent_hash(group))
-    found = await connection.zrange(layer._group_key(group), 0, -1)
-    members = [member.decode() for member in found]
+        return None
+    if members is None:
+        connection = layer.connection(layer.consistent_hash(group))
+        found = await connection.zrange(layer._group_key(group), 0, -1)
+        members = [member.decode() for member in found]
     if exclude not in members:
         await layer.group_send(group, event)  # one batched send to them all
-        return
+        return None
     for channel in members:
         if channel == exclude:
             continue
@@ -122,6 +126,13 @@ async def group_send_except(layer: BaseChannelLayer, group: str, event: dict[str
         except ChannelFull:
             # As group_send does: a board that lags that far behind resyncs on the gap.
             log.warning("channel %s is full: a state of group %s dropped", channel, group)
+    return members
+
+
+def boards_changed() -> dict[str, Any]:
+    """The event a board sends its game's group when it joins or leaves it: the group's
+    other boards read its members again before their next send (consumers.py)."""
+    return {"type": "game.boards"}
 
 
 def close_layer() -> None:

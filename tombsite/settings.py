@@ -114,7 +114,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 if REDIS_URL:
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # channels_redis, delivering to this process's own sockets directly (layers.py).
+            "BACKEND": "tombsite.layers.LocalFirstRedisChannelLayer",
             "CONFIG": {
                 # redis-py fails rather than waits past its pool's limit (100 by
                 # default), and a burst of boards joining their groups needs more.

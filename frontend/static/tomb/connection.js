@@ -9,6 +9,11 @@
 // applied already -> refused, and the fresh state is taken; not applied ->
 // applied once; another board moved meanwhile -> refused, and the board shows
 // the game as it now is. While the socket is down, actions go over REST.
+//
+// A socket sends the whole game first, then deltas: what changed since the last
+// state it sent ({type: "delta", version, base, game: change}, game/deltas.py). A
+// delta applies only to the version it names as its base; on any other the board
+// asks for the whole state again ({type: "sync"}).
 
 import { t } from "./i18n.js";
 import { OFFLINE, cookie, socketUrl } from "./net.js";
@@ -23,6 +28,7 @@ const MOVED_ELSEWHERE = t("The game changed on another screen: here it is as it 
 let handlers = { state() {}, hint() {}, error() {}, link() {} };
 let gameId = null;
 let version = -1;   // the newest version seen of the followed game
+let current = null; // the game at that version: the base a delta applies to
 let socket = null;
 let fresh = false;  // the socket has just opened: its first state settles an unsure action
 let failures = 0;
@@ -73,6 +79,7 @@ export async function api(method, url, body) {
 export function follow(game) {
   gameId = game.id;
   version = game.version;
+  current = game;
   queue.length = 0;
   inflight = null;
   failures = 0;
@@ -128,13 +135,38 @@ function refusedAsStale(entry) {
   settle();
 }
 
-function deliver(game) {
+// ``chained``: a delta applied on its base, which makes the game whole whatever the gap.
+function deliver(game, chained = false) {
   if (game.id !== gameId || game.version < version) return;  // another game, or old news
   // A gap: states crossed on the way (another board acted); ask for the newest.
-  const gap = game.version > version + 1 && version >= 0 && !fresh;
+  const gap = game.version > version + 1 && version >= 0 && !fresh && !chained;
   version = game.version;
+  current = game;
   handlers.state(game);
   if (gap && isLive()) socket.send(JSON.stringify({ type: "sync" }));
+}
+
+// A change (game/deltas.py): {"=": value}, {"+": [keep, items]} for a list, or
+// {"{": {key: change}, "-": [gone keys]} for an object. Returns a new value: the
+// game held before is left as it was (the board compares the two to animate).
+export function patch(before, change) {
+  if ("=" in change) return change["="];
+  if ("+" in change) return before.slice(0, change["+"][0]).concat(change["+"][1]);
+  const after = { ...before };
+  for (const [key, inner] of Object.entries(change["{"] || {})) after[key] = patch((before || {})[key], inner);
+  for (const key of change["-"] || []) delete after[key];
+  return after;
+}
+
+// A delta: applied on its base, else the whole state is asked for (a state from REST
+// or a dropped message left this board elsewhere). Returns the game, or null.
+function applyDelta(message) {
+  if (message.version <= version) return null;  // old news
+  if (!current || current.version !== message.base || current.id !== gameId) {
+    if (isLive()) socket.send(JSON.stringify({ type: "sync" }));
+    return null;
+  }
+  return patch(current, message.game);
 }
 
 const REST_PATHS = { move: "moves/", undo: "undo/", finish: "finish/", hint: "hint/" };
@@ -187,7 +219,11 @@ function resendUnsure(game) {
 
 function onMessage(event) {
   const message = JSON.parse(event.data);
-  if (message.type === "state") {
+  if (message.type === "delta") {
+    const game = applyDelta(message);
+    if (game) deliver(game, true);
+    if (inflight && inflight.live && message.seq === inflight.seq) settle();
+  } else if (message.type === "state") {
     const first = fresh;
     deliver(message.game);
     fresh = false;
@@ -208,7 +244,7 @@ function onMessage(event) {
 
 function openSocket() {
   if (socket) forget(socket);
-  const ws = new WebSocket(socketUrl(`/ws/games/${gameId}/`));
+  const ws = new WebSocket(socketUrl(`/ws/games/${gameId}/?deltas=1`));  // game/consumers.py
   const id = gameId;
   socket = ws;
   ws.onopen = () => { failures = 0; fresh = true; handlers.link("live"); };
