@@ -228,6 +228,12 @@ class Deployment:
             "exec", "-T", "db", "sh", "-c",
             f'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -At -c "{query}"').stdout.strip()
 
+    def redis_get(self, key: str, redis: str = "") -> str:
+        """Straight to the container (``redis``: its id, if known): polled while a task
+        runs, so no compose start-up."""
+        redis = redis or self.of("redis")[0]["id"]
+        return run(["docker", "exec", redis, "redis-cli", "GET", key]).stdout.strip()
+
     def healthz(self, **headers: str) -> httpx.Response:
         return httpx.get(f"{self.base_url}/healthz", headers=headers, timeout=HTTP_TIMEOUT)
 
@@ -478,8 +484,7 @@ def test_a_sigkilled_worker_comes_back_and_its_task_is_delivered_again(
                  if f"game.answer_hint[{task}] succeeded" in line]
     assert len(received) == 2 and len(succeeded) == 1, (received, succeeded)
     assert hint_at - killed["at"] >= VISIBILITY_TIMEOUT_S - 1
-    assert deployment.compose("exec", "-T", "redis", "redis-cli", "GET",
-                              f"tomb:1:task-deliveries:{task}").stdout.strip() == "2"
+    assert deployment.redis_get(deliveries_key(task)) == "2"  # both runs started the task
     # The killed worker came back (its restart policy) before the hint was answered.
     deployment.wait_until_healthy({**ALL, "worker": len(workers)})
     holder = killed["holder"]
@@ -501,11 +506,15 @@ async def ask_for_a_hint_and_kill_its_worker(
 ) -> dict[str, Any]:
     """The kill's time, the task's id, the worker killed, and the board's answers
     (wall time, answer) up to the hint itself."""
+    redis = deployment.of("redis")[0]["id"]
     async with player.socket(f"/ws/games/{game_id}/", HTTP_TIMEOUT) as board:
         await asyncio.wait_for(board.recv(), HTTP_TIMEOUT)  # the state
         with WorkerLogs(deployment.of("worker")) as logs:
             await board.send(json.dumps({"type": "hint", "seq": 1}))
             holder, task_id = await asyncio.to_thread(logs.first, HINT_RECEIVED, 60)
+            # Received is not yet started: wait for the task to count its delivery, just
+            # before its solver searches (game.tasks.answer_hint).
+            await asyncio.to_thread(wait_until_started, deployment, redis, task_id)
             # The worker's main process, as an OOM kill would: the whole container goes.
             os.kill(holder["pid"], signal.SIGKILL)
             killed_at = time.time()
@@ -515,6 +524,19 @@ async def ask_for_a_hint_and_kill_its_worker(
                 board.recv(), VISIBILITY_TIMEOUT_S + HINT_BUDGET_S + 300))
             answers.append((time.time(), answer))
     return {"at": killed_at, "task_id": task_id, "holder": holder, "answers": answers}
+
+
+def deliveries_key(task_id: str) -> str:
+    """The cache key where game.tasks.delivery_count counts the task's starts (Django's
+    key format, the deployment's default prefix)."""
+    return f"tomb:1:task-deliveries:{task_id}"
+
+
+def wait_until_started(deployment: Deployment, redis: str, task_id: str) -> None:
+    deadline = time.monotonic() + HINT_BUDGET_S
+    while deployment.redis_get(deliveries_key(task_id), redis) != "1":
+        assert time.monotonic() < deadline, f"{task_id} received but never started"
+        time.sleep(0.1)
 
 
 class WorkerLogs:
