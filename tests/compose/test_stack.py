@@ -14,7 +14,9 @@ neither are the local stand-ins built (../shared/docker-standins/build.sh).
 What differs from a real deployment, and why: no TLS proxy (HTTPS=false, the test
 speaks plain HTTP to the loopback port), a short CELERY_VISIBILITY_TIMEOUT (30 s
 instead of 900: a real admin waits up to 900 s for a killed worker's task to run
-again), a short daily screening, and an image tag and project name of the test's own
+again), a HINT_BUDGET_SECONDS of 8 s instead of 0.8 (the worker is killed while its
+solver searches, which must take longer than spotting the kill's moment in the log),
+a short daily screening, and an image tag and project name of the test's own
 so that a real deployment on the same machine is not touched.
 
 Run by scripts/test-compose; the figures it measures go to
@@ -26,12 +28,14 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import queue
 import re
 import secrets
 import shutil
 import signal
 import socket
 import subprocess
+import threading
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -51,6 +55,7 @@ BASE_IMAGES = ("python:3.11-slim", "postgres:16", "redis:7")
 APP_SERVICES = ("web", "worker", "worker-slow", "beat")
 IMAGE = "napoleons-tomb:compose-test"
 VISIBILITY_TIMEOUT_S = 30
+HINT_BUDGET_S = 8
 FIGURES = ROOT / "test-output" / "compose-figures.json"
 DEAL = 2
 HTTP_TIMEOUT = 30
@@ -223,6 +228,12 @@ class Deployment:
             "exec", "-T", "db", "sh", "-c",
             f'psql -U "$POSTGRES_USER" -d "$POSTGRES_DB" -At -c "{query}"').stdout.strip()
 
+    def redis_get(self, key: str, redis: str = "") -> str:
+        """Straight to the container (``redis``: its id, if known): polled while a task
+        runs, so no compose start-up."""
+        redis = redis or self.of("redis")[0]["id"]
+        return run(["docker", "exec", redis, "redis-cli", "GET", key]).stdout.strip()
+
     def healthz(self, **headers: str) -> httpx.Response:
         return httpx.get(f"{self.base_url}/healthz", headers=headers, timeout=HTTP_TIMEOUT)
 
@@ -272,9 +283,10 @@ def test_start_with_the_secrets_set_and_every_service_healthy(deployment: Deploy
         DATABASE_URL=f"postgres://tomb:{db_password}@db:5432/tomb",
         WEB_PORT=str(deployment.port),
         # The test's own, not the README's: no TLS proxy in front, a tag of its own,
-        # a short visibility timeout and a quick daily (module docstring).
+        # a short visibility timeout, a long hint and a quick daily (module docstring).
         HTTPS="false", TOMB_IMAGE=IMAGE,
         CELERY_VISIBILITY_TIMEOUT=str(VISIBILITY_TIMEOUT_S),
+        HINT_BUDGET_SECONDS=str(HINT_BUDGET_S),
         DAILY_VARIANTS="three-card", DAILY_SCREEN_BUDGET_SECONDS="2",
         DAILY_DIFFICULTY_GAMES="0",
     )
@@ -439,54 +451,152 @@ def test_scale_the_workers(deployment: Deployment) -> None:
     assert deployment.healthz().status_code == 200
 
 
-SCREENING = ('[{"deal": 2, "variant": "three-card"}]', '{"budget_s": 10, "games": 60}')
+# Classic deal 1's opening is one the solver cannot decide: its hint searches for the
+# whole budget (HINT_BUDGET_S in the test's .env), long enough to kill its worker.
+SLOW_HINT_DEAL, SLOW_HINT_VARIANT = 1, "classic"
+HINT_RECEIVED = re.compile(r"game\.answer_hint\[([0-9a-f-]+)\] received")
 
 
 def test_a_sigkilled_worker_comes_back_and_its_task_is_delivered_again(
     deployment: Deployment
 ) -> None:
-    # A late-acked task of the hints queue that runs for a while: a screening with a
-    # blind player's games (solver.screen_deal, about half a minute).
-    sent = deployment.compose("exec", "-T", "web", "celery", "-A", "tombsite", "call",
-                              "solver.screen_deal", "--args", SCREENING[0],
-                              "--kwargs", SCREENING[1]).stdout.strip()
-    task_id = sent.splitlines()[-1]
-    received = f"solver.screen_deal[{task_id}] received"
-    holder = wait_for_log(deployment, received, 120)
+    """A hint (game.answer_hint: late-acked, rejected on worker lost) asked over the
+    socket; the worker that received it is SIGKILLed while its solver searches. The
+    board hears the hint only once the task, never acknowledged, was delivered again
+    after the visibility timeout and ran to its end."""
+    dave = visitor(deployment)
+    game = dave.new_game(SLOW_HINT_DEAL, SLOW_HINT_VARIANT)
+    workers = deployment.of("worker")
 
-    os.kill(holder["pid"], signal.SIGKILL)  # the worker's main process, as an OOM kill would
-    killed_at = time.monotonic()
+    killed = asyncio.run(ask_for_a_hint_and_kill_its_worker(deployment, dave, game["id"]))
 
-    redelivered = wait_for_log(deployment, received, VISIBILITY_TIMEOUT_S + 300, times=2)
-    deployment.figures["redelivered_after_s"] = round(time.monotonic() - killed_at, 1)
-    wait_for_log(deployment, f"solver.screen_deal[{task_id}] succeeded", 300)
-    deployment.figures["done_after_kill_s"] = round(time.monotonic() - killed_at, 1)
-    deployment.figures["redelivered_to"] = (
-        "the killed worker, restarted" if redelivered["id"] == holder["id"]
-        else "the other worker")
-
-    deployment.wait_until_healthy({**ALL, "worker": 2})
+    task = killed["task_id"]
+    hint_at = killed["answers"][-1][0]
+    assert killed["answers"][-1][1]["hint"]["move"], killed["answers"]
+    # The board was told in time that no answer came, then got the real one.
+    assert any("error" in answer for _, answer in killed["answers"][:-1]), killed["answers"]
+    # The first run never ended: the one success is the redelivered run's, and it came
+    # after the visibility timeout (the solver's budget alone is far shorter).
+    logs = {item["id"]: timestamped_log(item["id"]) for item in deployment.of("worker")}
+    received = sorted(at for log in logs.values() for at, line in log
+                      if f"game.answer_hint[{task}] received" in line)
+    succeeded = [at for log in logs.values() for at, line in log
+                 if f"game.answer_hint[{task}] succeeded" in line]
+    assert len(received) == 2 and len(succeeded) == 1, (received, succeeded)
+    assert hint_at - killed["at"] >= VISIBILITY_TIMEOUT_S - 1
+    assert deployment.redis_get(deliveries_key(task)) == "2"  # both runs started the task
+    # The killed worker came back (its restart policy) before the hint was answered.
+    deployment.wait_until_healthy({**ALL, "worker": len(workers)})
+    holder = killed["holder"]
     back = next(item for item in deployment.of("worker") if item["id"] == holder["id"])
     assert back["restarts"] == holder["restarts"] + 1
+    assert started_at(back["id"]) < hint_at
+    redelivered_to = next(item for item, log in logs.items()
+                          if any(at == received[1] for at, _ in log))
+    deployment.figures["redelivered_after_s"] = round(received[1] - killed["at"], 1)
+    deployment.figures["done_after_kill_s"] = round(hint_at - killed["at"], 1)
+    deployment.figures["redelivered_to"] = (
+        "the killed worker, restarted" if redelivered_to == holder["id"]
+        else "the other worker")
+    dave.close()
 
 
-def wait_for_log(deployment: Deployment, text: str, timeout: float,
-                 times: int = 1) -> dict[str, Any]:
-    """The worker container whose log shows ``text`` for the ``times``-th time in all."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        workers = deployment.of("worker")
-        seen = {item["id"]: container_log(item["id"]).count(text) for item in workers}
-        if sum(seen.values()) >= times:
-            return next(item for item in workers if seen[item["id"]])
-        time.sleep(1)
-    raise AssertionError(f"{text!r} not seen {times} time(s) in {timeout} s")
+async def ask_for_a_hint_and_kill_its_worker(
+    deployment: Deployment, player: Visitor, game_id: str
+) -> dict[str, Any]:
+    """The kill's time, the task's id, the worker killed, and the board's answers
+    (wall time, answer) up to the hint itself."""
+    redis = deployment.of("redis")[0]["id"]
+    async with player.socket(f"/ws/games/{game_id}/", HTTP_TIMEOUT) as board:
+        await asyncio.wait_for(board.recv(), HTTP_TIMEOUT)  # the state
+        with WorkerLogs(deployment.of("worker")) as logs:
+            await board.send(json.dumps({"type": "hint", "seq": 1}))
+            holder, task_id = await asyncio.to_thread(logs.first, HINT_RECEIVED, 60)
+            # Received is not yet started: wait for the task to count its delivery, just
+            # before its solver searches (game.tasks.answer_hint).
+            await asyncio.to_thread(wait_until_started, deployment, redis, task_id)
+            # The worker's main process, as an OOM kill would: the whole container goes.
+            os.kill(holder["pid"], signal.SIGKILL)
+            killed_at = time.time()
+        answers: list[tuple[float, dict[str, Any]]] = []
+        while not (answers and "hint" in answers[-1][1]):
+            answer = json.loads(await asyncio.wait_for(
+                board.recv(), VISIBILITY_TIMEOUT_S + HINT_BUDGET_S + 300))
+            answers.append((time.time(), answer))
+    return {"at": killed_at, "task_id": task_id, "holder": holder, "answers": answers}
 
 
-def container_log(container: str) -> str:
-    """Every run of the container (a restarted one keeps its earlier runs' lines)."""
-    shown = run(["docker", "logs", container], check=False)
-    return shown.stdout + shown.stderr
+def deliveries_key(task_id: str) -> str:
+    """The cache key where game.tasks.delivery_count counts the task's starts (Django's
+    key format, the deployment's default prefix)."""
+    return f"tomb:1:task-deliveries:{task_id}"
+
+
+def wait_until_started(deployment: Deployment, redis: str, task_id: str) -> None:
+    deadline = time.monotonic() + HINT_BUDGET_S
+    while deployment.redis_get(deliveries_key(task_id), redis) != "1":
+        assert time.monotonic() < deadline, f"{task_id} received but never started"
+        time.sleep(0.1)
+
+
+class WorkerLogs:
+    """The workers' log lines as they are written (`docker logs -f`): the kill has to
+    land within the hint's few seconds, which reading whole logs again cannot."""
+
+    def __init__(self, workers: list[dict[str, Any]]) -> None:
+        since = str(int(time.time()) - 2)  # nothing written while the followers attach is lost
+        self.lines: queue.Queue[tuple[dict[str, Any], str]] = queue.Queue()
+        self.followers = [subprocess.Popen(
+            ["docker", "logs", "--follow", "--since", since, item["id"]],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) for item in workers]
+        for item, follower in zip(workers, self.followers, strict=True):
+            threading.Thread(target=self.read, args=(item, follower), daemon=True).start()
+
+    def read(self, item: dict[str, Any], follower: subprocess.Popen[str]) -> None:
+        assert follower.stdout is not None
+        for line in follower.stdout:
+            self.lines.put((item, line))
+
+    def first(self, pattern: re.Pattern[str], timeout: float) -> tuple[dict[str, Any], str]:
+        """The worker that logs a line matching ``pattern`` first, and the match's group."""
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                item, line = self.lines.get(timeout=left)
+            except queue.Empty:
+                break
+            if found := pattern.search(line):
+                return item, found.group(1)
+        raise AssertionError(f"no worker logged {pattern.pattern!r} in {timeout} s")
+
+    def __enter__(self) -> WorkerLogs:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for follower in self.followers:
+            follower.kill()
+            follower.wait(timeout=30)
+
+
+def timestamped_log(container: str) -> list[tuple[float, str]]:
+    """(Unix time, line) of every run of the container: a restarted one keeps its
+    earlier runs' lines."""
+    shown = run(["docker", "logs", "--timestamps", container], check=False)
+    lines = (shown.stdout + shown.stderr).splitlines()
+    return [(docker_time(line.split(" ", 1)[0]), line) for line in lines if " " in line]
+
+
+def started_at(container: str) -> float:
+    """When the container's current run started (Unix time)."""
+    return docker_time(run(["docker", "inspect", "-f", "{{.State.StartedAt}}",
+                            container]).stdout.strip())
+
+
+def docker_time(text: str) -> float:
+    """Docker's RFC 3339 time with nanoseconds, e.g. 2026-12-01T06:30:01.123456789Z."""
+    whole, _, fraction = text.rstrip("Z").partition(".")
+    return datetime.fromisoformat(whole).replace(tzinfo=UTC).timestamp() + float(
+        f"0.{fraction or 0}")
 
 
 UPGRADE_MIGRATION = '''from django.db import migrations
