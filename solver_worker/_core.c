@@ -261,13 +261,64 @@ static int relax_seen(Ctx *c, uint64_t key) {
     return 0; /* the memo is full: search on without it (still exact) */
 }
 
-/* Is the relaxed game solvable? Giving up answers yes, which is sound. */
+static int relaxed(Ctx *c, const uint8_t *waste, int top, int tomb, const uint8_t *corners_in,
+                   const uint8_t *cells_in, int nc);
+
+/* One lazy move of the relaxed game (relaxation.py, "lazy normal form"): a
+   run of free stock cards on one foundation, then ``rank`` onto it: the top
+   waste card (``cell`` < 0) or the cell card at index ``cell``. Every run
+   that ends with the foundation wanting ``rank`` is tried, shortest first
+   (the tomb may go round again; a corner from each of its distinct heights,
+   highest first). The stock counts are restored before returning. */
+static int run_then_place(Ctx *c, const uint8_t *waste, int top, int tomb,
+                          const uint8_t *corners, const uint8_t *cells, int nc, int rank,
+                          int cell) {
+    int *counts = c->relax_counts;
+    uint8_t rest[CELLS];
+    int rest_n = 0, next_top = cell < 0 ? top - 1 : top;
+    for (int i = 0; i < nc; i++)
+        if (i != cell) rest[rest_n++] = cells[i];
+    if (rank <= 6) {
+        uint8_t used[TOMB_SIZE];
+        int n_used = 0, found = 0;
+        for (int t = tomb; t < TOMB_SIZE; t++) {
+            int want = tomb_wants(t);
+            if (want == rank && t > tomb &&
+                relaxed(c, waste, next_top, t + 1, corners, rest, rest_n)) {
+                found = 1;
+                break;
+            }
+            if (!counts[want]) break;
+            counts[want]--;
+            used[n_used++] = (uint8_t)want;
+        }
+        while (n_used) counts[used[--n_used]]++;
+        return found;
+    }
+    for (int i = 3; i >= 0; i--) {
+        int height = corners[i], ok = 1;
+        if ((i < 3 && corners[i + 1] == height) || height >= rank - 7) continue;
+        for (int r = height + 7; r < rank; r++)
+            if (!counts[r]) { ok = 0; break; }
+        if (!ok) continue;
+        for (int r = height + 7; r < rank; r++) counts[r]--;
+        uint8_t raised[4];
+        memcpy(raised, corners, 4);
+        raised[i] = (uint8_t)(rank - 6);
+        int found = relaxed(c, waste, next_top, tomb, raised, rest, rest_n);
+        for (int r = height + 7; r < rank; r++) counts[r]++;
+        if (found) return 1;
+    }
+    return 0;
+}
+
+/* Is the relaxed game solvable? Giving up answers yes, which is sound.
+   Mirrors ``solvable`` in relaxation.is_dead, move for move. */
 static int relaxed(Ctx *c, const uint8_t *waste, int top, int tomb, const uint8_t *corners_in,
                    const uint8_t *cells_in, int nc) {
-    uint8_t corners[4], cells[CELLS];
+    uint8_t corners[4], cells[CELLS + 1];
     memcpy(corners, corners_in, 4);
     memcpy(cells, cells_in, nc);
-    int *counts = c->relax_counts;
     /* Forced part: fitting cell cards, then a fitting top card, go home. */
     for (;;) {
         settle_cells(cells, &nc, &tomb, corners, NULL);
@@ -289,34 +340,15 @@ static int relaxed(Ctx *c, const uint8_t *waste, int top, int tomb, const uint8_
     if (--c->relax_budget < 0) return 1;
 
     int rank = waste[top - 1];
-    int want = tomb_wants(tomb);
-    /* Move order only (every option is tried): the top card's own
-       foundation first, then parking, then the other foundations. */
-    for (int pass = 0; pass < 2; pass++) {
-        int own = pass == 0;
-        if (want && counts[want] && ((rank <= 6) == own)) {
-            counts[want]--;
-            int ok = relaxed(c, waste, top, tomb + 1, corners, cells, nc);
-            counts[want]++;
-            if (ok) return 1;
-        }
-        for (int i = 3; i >= 0; i--) {
-            int height = corners[i];
-            if ((i < 3 && corners[i + 1] == height) || height >= CORNER_SIZE) continue;
-            int toward = rank >= 7 && height < rank - 7;
-            if (toward != own || !counts[height + 7]) continue;
-            uint8_t raised[4];
-            memcpy(raised, corners, 4);
-            raised[i]++;
-            counts[height + 7]--;
-            int ok = relaxed(c, waste, top, tomb, raised, cells, nc);
-            counts[height + 7]++;
-            if (ok) return 1;
-        }
-        if (own && nc < CELLS) {
-            cells[nc] = (uint8_t)rank;
-            if (relaxed(c, waste, top - 1, tomb, corners, cells, nc + 1)) return 1;
-        }
+    /* The top card home after a stock run; parked; or a cell card home after one. */
+    if (run_then_place(c, waste, top, tomb, corners, cells, nc, rank, -1)) return 1;
+    if (nc < CELLS) {
+        cells[nc] = (uint8_t)rank;
+        if (relaxed(c, waste, top - 1, tomb, corners, cells, nc + 1)) return 1;
+    }
+    for (int i = 0; i < nc; i++) {
+        if (i && cells[i - 1] == cells[i]) continue;
+        if (run_then_place(c, waste, top, tomb, corners, cells, nc, cells[i], i)) return 1;
     }
     return 0;
 }
@@ -470,8 +502,8 @@ static int tomb_only_dead(Ctx *c, const State *s) {
 
 static int is_dead(Ctx *c, const State *s) {
     c->dead_checks++;
+    if (greedy_relaxed(s)) return 0; /* a relaxed solution: the tomb-only test would pass too */
     if (tomb_only_dead(c, s)) return 1;
-    if (greedy_relaxed(s)) return 0;
     return relaxed_dead(c, s->waste, s->nw, s->tomb, s->corners, s->cells, s->nc,
                         s->stock_count);
 }

@@ -12,6 +12,7 @@ import random
 
 import pytest
 from plain import plain_winnable
+from plain_relaxation import relaxation_solvable
 
 from patience.tomb import Position, Status, new_game, parse_move
 from solver_worker.relaxation import is_dead
@@ -75,6 +76,48 @@ def test_dead_position_test_never_kills_a_winnable_position() -> None:
             dead_seen += 1
             assert not plain_winnable(position), position
     assert dead_seen > 20  # the test prunes something, or this proves nothing
+
+
+def mid_positions(count: int, seed: int) -> list[Position]:
+    """Classic positions with 12-36 cards left in the stock, cells in use."""
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        position = new_game(rng.randint(1, 999_999), "classic")
+        stock_left = rng.randint(12, 36)
+        while position.status is Status.PLAYING and len(position.stock) > stock_left:
+            legal = position.legal_moves()
+            homes = [m for m in legal if m.kind.value == "F"]
+            parks = [m for m in legal if m.kind.value == "C"]
+            roll = rng.random()
+            if homes and roll < 0.9:
+                position.apply(rng.choice(homes))
+            elif parks and roll < 0.35:
+                position.apply(rng.choice(parks))
+            else:
+                position.apply(rng.choice(legal))
+        if position.status is Status.PLAYING and position.waste:
+            positions.append(position)
+    return positions
+
+
+def test_the_lazy_relaxed_search_answers_as_the_card_at_a_time_one() -> None:
+    """The lazy normal form (relaxation.py) loses no relaxed solution: on
+    random mid-game and late positions, the dead test (unbounded) says dead
+    exactly when the plain relaxed search finds no solution."""
+    verdicts = {True: 0, False: 0}
+    for position in mid_positions(1200, seed=21) + late_positions("classic", 300, seed=12):
+        table = Table.of(position)
+        counts = [0] * 14
+        for rank in table.stock:
+            counts[rank] += 1
+        dead = is_dead(table.waste, table.cells, table.tomb, table.corners, counts,
+                       limit=10**7)
+        solvable = relaxation_solvable(table.waste, table.cells, table.tomb, table.corners,
+                                       counts)
+        assert dead is not solvable, position
+        verdicts[dead] += 1
+    assert verdicts[True] > 100 and verdicts[False] > 100, verdicts
 
 
 @pytest.mark.parametrize("compiled", BACKENDS)
