@@ -46,6 +46,7 @@ up and calls the position alive, which is always sound.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Final
 
 TOMB_SIZE: Final = 24
@@ -141,7 +142,7 @@ def is_dead(
         # The lazy moves (module docstring), each tried: the top card home
         # after a stock run, the top card parked, a cell card home after one.
         rank = waste[top - 1]
-        if run_then_place(rank, tomb, corners, lambda t, c: solvable(top - 1, t, c, cells)):
+        if run_then_place(rank, tomb, corners, partial(solvable, top - 1, cells=cells)):
             return True
         if len(cells) < CELLS and solvable(top - 1, tomb, corners, [*cells, rank]):
             return True
@@ -149,8 +150,7 @@ def is_dead(
             if i and cells[i - 1] == card:
                 continue  # equal ranks: one choice
             rest = cells[:i] + cells[i + 1:]
-            if run_then_place(card, tomb, corners,
-                              lambda t, c, rest=rest: solvable(top, t, c, rest)):
+            if run_then_place(card, tomb, corners, partial(solvable, top, cells=rest)):
                 return True
         return False
 
