@@ -71,6 +71,12 @@ typedef struct {
     int relax_budget;
     int relax_counts[14];
     long long dead_checks;
+    /* Restarts (search.py, "Restarts"): the node count that ends this dive
+       (0: none), and the order of this dive (0: the heuristic order). */
+    long long restart_at;
+    jmp_buf restart;
+    uint64_t order_seed;
+    uint32_t flip_per_mille;
 } Ctx;
 
 static double now_s(void) {
@@ -515,6 +521,15 @@ static void tick(Ctx *c) {
     if (c->node_limit && c->nodes > c->node_limit) longjmp(c->out_of_budget, 1);
     if (c->deadline > 0 && c->nodes % TIME_CHECK_EVERY == 0 && now_s() > c->deadline)
         longjmp(c->out_of_budget, 1);
+    if (c->restart_at && c->nodes >= c->restart_at) longjmp(c->restart, 1);
+}
+
+/* Whether this dive tries a node's two children in the other order: a
+   pseudo-random choice fixed by the state and the dive (move order only). */
+static int flipped(const Ctx *c, const Key *key) {
+    if (!c->order_seed) return 0;
+    uint64_t h = (key_hash(key) ^ c->order_seed) * 0x9E3779B97F4A7C15ULL;
+    return (uint32_t)((h >> 40) % 1000) < c->flip_per_mille;
 }
 
 static int search(Ctx *c, int check_dead);
@@ -626,11 +641,16 @@ static int search(Ctx *c, int check_dead) {
     if (s->nw) {
         int top = s->waste[s->nw - 1];
         if (fits(s, top)) {
-            if (try_play(c)) return 1;
             int forced = !c->exact || (fixed_order && s->stock_count[top] == 0);
+            if (!forced && flipped(c, &key)) {
+                if (try_draw(c) || try_play(c)) return 1;
+                table_add(&c->failed, &key);
+                return 0;
+            }
+            if (try_play(c)) return 1;
             if (forced) { table_add(&c->failed, &key); return 0; }
         } else if (s->nc < CELLS) {
-            if (park_first(s, top)) {
+            if (park_first(s, top) != flipped(c, &key)) {
                 if (try_park(c) || try_draw(c)) return 1;
             } else {
                 if (try_draw(c) || try_park(c)) return 1;
@@ -645,17 +665,24 @@ static int search(Ctx *c, int check_dead) {
 }
 
 /* search(stock, waste, cells, tomb, corners, redeals, turn, exact,
-          node_limit, seconds, table_mb) -> (status, line, nodes, dead_checks)
+          node_limit, seconds, table_mb[, restart_nodes, flip_per_mille])
+          -> (status, line, nodes, dead_checks)
    status: 1 won (line is the moves, one letter each: F C D R),
-           0 no win exists (exact) or none found (greedy), -1 out of budget. */
+           0 no win exists (exact) or none found (greedy), -1 out of budget.
+   restart_nodes > 0: dives of restart_nodes nodes, each half as long again
+   as the one before; every dive after the first tries a node's two children
+   in the other order with probability flip_per_mille / 1000. */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     Py_buffer stock, waste, cells, corners;
     int tomb, redeals, turn, exact;
     long long node_limit;
     double seconds;
     int table_mb;
-    if (!PyArg_ParseTuple(args, "y*y*y*iy*iipLdi", &stock, &waste, &cells, &tomb, &corners,
-                          &redeals, &turn, &exact, &node_limit, &seconds, &table_mb))
+    long long restart_nodes = 0;
+    int flip_per_mille = 0;
+    if (!PyArg_ParseTuple(args, "y*y*y*iy*iipLdi|Li", &stock, &waste, &cells, &tomb, &corners,
+                          &redeals, &turn, &exact, &node_limit, &seconds, &table_mb,
+                          &restart_nodes, &flip_per_mille))
         return NULL;
     PyObject *result = NULL;
     Ctx *c = calloc(1, sizeof(Ctx));
@@ -695,10 +722,28 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     c->dead_test = 1;
     c->node_limit = node_limit > 0 ? node_limit : 0;
     c->deadline = seconds > 0 ? now_s() + seconds : 0;
-    int status;
+    volatile int status = -1;
+    State start = *s;
+    volatile long long dive_nodes = restart_nodes;
+    volatile uint64_t dive = 0;
+    c->flip_per_mille = (uint32_t)(flip_per_mille < 0 ? 0 : flip_per_mille);
     Py_BEGIN_ALLOW_THREADS
-    if (setjmp(c->out_of_budget) == 0) status = search(c, 1);
-    else status = -1;
+    if (setjmp(c->out_of_budget) == 0) {
+        if (restart_nodes > 0) {
+            /* A dive ends here: back to the start position, the table of
+               failed states kept (each entry is a subtree searched to its end,
+               whatever the order, so it stays true in every dive). */
+            if (setjmp(c->restart) != 0) {
+                c->s = start;
+                c->depth = 0;
+                dive++;
+                dive_nodes += dive_nodes / 2;
+            }
+            c->order_seed = dive ? 0x5851F42D4C957F2DULL * dive + 1 : 0;
+            c->restart_at = c->nodes + dive_nodes;
+        }
+        status = search(c, 1);
+    }
     Py_END_ALLOW_THREADS
     result = Py_BuildValue("(is#LL)", status, c->path, (Py_ssize_t)(status == 1 ? c->depth : 0),
                            c->nodes, c->dead_checks);

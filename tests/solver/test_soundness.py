@@ -16,7 +16,15 @@ from plain_relaxation import relaxation_solvable
 
 from patience.tomb import Position, Status, new_game, parse_move
 from solver_worker.relaxation import is_dead
-from solver_worker.search import Budget, Table, _core, _run_core, _run_python, solve
+from solver_worker.search import (
+    Budget,
+    Table,
+    _core,
+    _run_core,
+    _run_python,
+    solve,
+    to_notation,
+)
 
 STOCK_LEFT = 9
 
@@ -63,6 +71,35 @@ def test_solver_agrees_with_plain_search(variant: str, compiled: bool) -> None:
         verdicts[result.verdict] += 1
     # Both verdicts occur, so the comparison is not vacuous.
     assert verdicts["won"] > 10 and verdicts["lost"] > 10, verdicts
+
+
+@pytest.mark.parametrize("variant", ["classic", "three-card"])
+def test_restarted_dives_agree_with_plain_search(variant: str) -> None:
+    """Restarts (search.py) with very short dives, so that most searches run
+    many dives in shuffled orders: every verdict still matches plain search,
+    every win replays, and both verdicts occur."""
+    assert _core is not None, "the compiled core must be built by the install step"
+    verdicts = {"won": 0, "lost": 0}
+    restarted = 0
+    for position in late_positions(variant, 200, seed=31 if variant == "classic" else 32):
+        table = Table.of(position)
+        start = (table.stock, table.waste, bytes(table.cells), table.tomb, bytes(table.corners),
+                 table.redeals, position.variant.turn)
+        outcome: dict[bool, tuple[int, str]] = {}
+        for exact in (False, True):
+            status, path, _nodes, _checks = _core.search(*start, exact, 0, 0.0, 16, 2, 500)
+            outcome[exact] = status, path
+        restarted += _core.search(*start, True, 0, 0.0, 16)[2] > 2  # dives of 2 nodes: restarted
+        status, path = outcome[True]
+        truth = plain_winnable(position)
+        assert status == (1 if truth else 0), position  # exhausted means lost, as without dives
+        if outcome[False][0] == 1:  # the greedy pass only ever finds real wins
+            assert_line_wins(position, to_notation(position, list(outcome[False][1])))
+        if truth:
+            assert_line_wins(position, to_notation(position, list(path)))
+        verdicts["won" if truth else "lost"] += 1
+    assert verdicts["won"] > 10 and verdicts["lost"] > 10, verdicts
+    assert restarted > 20, restarted  # the dives did happen
 
 
 def test_dead_position_test_never_kills_a_winnable_position() -> None:
