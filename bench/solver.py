@@ -16,6 +16,9 @@ checkout; its two passes run as ``search.solve`` ran them before restarts
 existed) and then this checkout's ``search.solve``, each with the same
 budget, one after the other, so both meet the same machine load. Every win
 is replayed in the engine. Prints a row per deal and a summary per core.
+With ``--ab-hints`` it compares the classic hints instead: at each of the
+``--deals`` positions of ``bench_hints``, the hint with the old core, then
+with this checkout's (the hint's own code is the same for both).
 """
 
 from __future__ import annotations
@@ -124,6 +127,37 @@ def bench_ab(old_core_path: str, deals: list[int], budget_s: float) -> None:
         print(f"  {name}: {summarise(found, sum(row['ms'] for row in found) / 1000)}")
 
 
+def bench_ab_hints(old_core_path: str, deals: int) -> None:
+    from solver_worker import search
+
+    old_core, new_run = load_core(old_core_path), search._run_core
+
+    def old_run(table: Table, turn: int, budget: Budget, exact: bool,
+                restarts: bool = False) -> Any:
+        status, path, nodes, _ = old_core.search(
+            table.stock, table.waste, bytes(table.cells), table.tomb, bytes(table.corners),
+            table.redeals, turn, exact, budget.nodes or 0, budget.seconds or 0.0, TABLE_MB)
+        return ("won", list(path), nodes) if status == 1 else (
+            ("exhausted" if status == 0 else "budget"), [], nodes)
+
+    runs = {"old": old_run, "new": new_run}
+    latencies: dict[str, list[float]] = {"old": [], "new": []}
+    verdicts = {name: {"winnable": 0, "lost": 0, "unknown": 0} for name in runs}
+    for position in positions_along_random_play("classic", deals, seed=500):
+        for name, run in runs.items():
+            search._run_core = run  # type: ignore[assignment]
+            start = time.perf_counter()
+            answer = hint(position)
+            latencies[name].append((time.perf_counter() - start) * 1000)
+            verdicts[name][answer["verdict"]] += 1
+    search._run_core = new_run
+    for name, found in latencies.items():
+        found.sort()
+        print(f"  hint classic ({name} core) {len(found)} positions: median "
+              f"{statistics.median(found):.1f} ms, p90 {percentile(found, 0.9):.1f} ms, "
+              f"p99 {percentile(found, 0.99):.1f} ms, max {found[-1]:.1f} ms; {verdicts[name]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=500)
@@ -133,8 +167,12 @@ def main() -> None:
     parser.add_argument("--hints-only", action="store_true")
     parser.add_argument("--ab", metavar="OLD_CORE_SO", help="compare with an old compiled core")
     parser.add_argument("--ab-deals", default="1-30", help="classic deals for --ab")
+    parser.add_argument("--ab-hints", action="store_true", help="--ab on the classic hints")
     args = parser.parse_args()
     print("solver benchmark: one process, one core")
+    if args.ab and args.ab_hints:
+        bench_ab_hints(args.ab, args.deals)
+        return
     if args.ab:
         bench_ab(args.ab, parse_deal_list(args.ab_deals), args.budget_s)
         return
