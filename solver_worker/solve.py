@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
 import time
@@ -24,13 +23,11 @@ from typing import Any
 
 from patience import all_variants, rules_of
 
-from .deal_ranges import deal_list_argument
+from .deal_ranges import HIGHEST_DEAL, deal_list_argument, sample_deals
 from .driver import Budget
 from .games import solve_position
 from .play import wilson
 from .search import GREEDY_SHARE
-
-HIGHEST_DEAL = 999_999
 
 Job = tuple[int, str, float, float]  # deal, variant, budget in seconds, greedy share
 
@@ -67,11 +64,6 @@ def summarise(rows: list[dict[str, Any]], total_s: float) -> dict[str, Any]:
         "p99_ms": round(times[min(len(times) - 1, int(len(times) * 0.99))], 1),
         "max_ms": round(times[-1], 1), "total_s": round(total_s, 1),
     }
-
-
-def sample_deals(count: int, seed: int) -> list[int]:
-    """``count`` distinct deal numbers from 1..999,999, drawn by ``seed``, in order."""
-    return sorted(random.Random(seed).sample(range(1, HIGHEST_DEAL + 1), count))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -169,9 +169,10 @@ def test_a_random_sample_of_deals_is_fixed_by_its_seed_and_its_rate_hides_no_unk
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     from solver_worker import solve
+    from solver_worker.deal_ranges import sample_deals
 
-    deals = solve.sample_deals(50, seed=3)
-    assert deals == solve.sample_deals(50, seed=3) != solve.sample_deals(50, seed=4)
+    deals = sample_deals(50, seed=3)
+    assert deals == sample_deals(50, seed=3) != sample_deals(50, seed=4)
     assert len(set(deals)) == 50 and deals == sorted(deals)
     assert all(1 <= deal <= 999_999 for deal in deals)
     rows = [{"result": "won", "ms": 1.0}] * 6 + [{"result": "unknown", "ms": 1.0}] * 4
@@ -181,5 +182,5 @@ def test_a_random_sample_of_deals_is_fixed_by_its_seed_and_its_rate_hides_no_unk
     assert 0.25 < low < 0.6 and high == 1.0  # the interval spans the whole range
     assert solve.main(["--variant", "three-card", "--sample", "3", "--seed", "5", "--json"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert [json.loads(line)["deal"] for line in lines[:3]] == solve.sample_deals(3, seed=5)
+    assert [json.loads(line)["deal"] for line in lines[:3]] == sample_deals(3, seed=5)
     assert json.loads(lines[-1])["won"] == 3
