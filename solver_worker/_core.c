@@ -2,7 +2,8 @@
  * The solver's compiled core: the same search as solver_worker/search.py
  * (read its docstring for every pruning rule and the argument for it), in C
  * for speed. search.py stays the reference; the tests run both against a
- * plain exhaustive search.
+ * plain exhaustive search. Restarts (search.py's docstring, "Restarts") are
+ * the core's alone: without them the two search the same tree node for node.
  *
  * A position is kept as rank arrays with the top of stock and waste last,
  * a multiset of cell ranks, the tomb's card count and the four corner
