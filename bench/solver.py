@@ -5,18 +5,36 @@ prints, measured in this one run on one core:
 * hint latency (the ``hint`` call, solver budget included) at positions met
   along seeded random play of deals 1..N of each variant: median, p90, p99;
 * the per-deal figures of ``solver_worker.solve`` for deals 1..M.
+
+``python bench/solver.py --hints-only --variants classic`` measures only the
+hints of the chosen variants.
+
+``python bench/solver.py --ab OLD_CORE_SO --ab-deals 1,6,18 --budget-s 8``
+compares two compiled cores on the same classic deals in one run: for each
+deal, the old core (a built ``_core`` shared object, e.g. from another
+checkout; its two passes run as ``search.solve`` ran them before restarts
+existed) and then this checkout's ``search.solve``, each with the same
+budget, one after the other, so both meet the same machine load. Every win
+is replayed in the engine. Prints a row per deal and a summary per core.
+With ``--ab-hints`` it compares the classic hints instead: at each of the
+``--deals`` positions of ``bench_hints``, the hint with the old core, then
+with this checkout's (the hint's own code is the same for both).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
 import time
+from typing import Any
 
-from patience.tomb import Position, Status, new_game
+from patience.tomb import Position, Status, new_game, parse_move
+from solver_worker.deal_ranges import parse_deal_list
+from solver_worker.driver import Budget
 from solver_worker.hints import hint
-from solver_worker.search import GREEDY_SHARE
+from solver_worker.search import GREEDY_SHARE, TABLE_MB, Table, solve, to_notation
 from solver_worker.solve import decide, summarise
 
 
@@ -62,16 +80,108 @@ def bench_deals(variant: str, deals: int, budget_s: float) -> None:
     print(f"  solve {variant:10s} deals 1-{deals}: {summarise(rows, time.perf_counter() - start)}")
 
 
+def load_core(path: str) -> Any:
+    spec = importlib.util.spec_from_file_location("_core", path)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def old_core_solve(core: Any, position: Position, budget_s: float) -> tuple[str, list[str], int]:
+    """The two passes as ``search.solve`` ran them on the old core (no restarts)."""
+    table, began = Table.of(position), time.perf_counter()
+    start = (table.stock, table.waste, bytes(table.cells), table.tomb, bytes(table.corners),
+             table.redeals, position.variant.turn)
+    status, path, nodes, _ = core.search(*start, False, 0, budget_s * GREEDY_SHARE, TABLE_MB)
+    if status != 1:
+        left = max(0.001, budget_s - (time.perf_counter() - began))
+        status, path, more, _ = core.search(*start, True, 0, left, TABLE_MB)
+        nodes += more
+    verdict = {1: "won", 0: "lost", -1: "unknown"}[status]
+    return verdict, to_notation(position, list(path)) if verdict == "won" else [], nodes
+
+
+def bench_ab(old_core_path: str, deals: list[int], budget_s: float) -> None:
+    old_core = load_core(old_core_path)
+    rows: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
+    for deal in deals:
+        cells = []
+        for name in ("old", "new"):
+            position = new_game(deal, "classic")
+            start = time.perf_counter()
+            if name == "old":
+                verdict, line, nodes = old_core_solve(old_core, position, budget_s)
+            else:
+                result = solve(position, Budget(seconds=budget_s))
+                verdict, line, nodes = result.verdict, result.line, result.nodes
+            ms = (time.perf_counter() - start) * 1000
+            if verdict == "won":
+                for move in line:
+                    position.apply(parse_move(move))
+                assert position.status is Status.WON, (name, deal)
+            rows[name].append({"deal": deal, "result": verdict, "nodes": nodes, "ms": ms})
+            cells.append(f"{name} {verdict:7s} {nodes:>9} nodes {ms:>8.0f} ms")
+        print(f"  deal {deal:>6}: " + " | ".join(cells), flush=True)
+    for name, found in rows.items():
+        print(f"  {name}: {summarise(found, sum(row['ms'] for row in found) / 1000)}")
+
+
+def bench_ab_hints(old_core_path: str, deals: int) -> None:
+    from solver_worker import search
+
+    old_core, new_run = load_core(old_core_path), search._run_core
+
+    def old_run(table: Table, turn: int, budget: Budget, exact: bool,
+                restarts: bool = False) -> Any:
+        status, path, nodes, _ = old_core.search(
+            table.stock, table.waste, bytes(table.cells), table.tomb, bytes(table.corners),
+            table.redeals, turn, exact, budget.nodes or 0, budget.seconds or 0.0, TABLE_MB)
+        return ("won", list(path), nodes) if status == 1 else (
+            ("exhausted" if status == 0 else "budget"), [], nodes)
+
+    runs = {"old": old_run, "new": new_run}
+    latencies: dict[str, list[float]] = {"old": [], "new": []}
+    verdicts = {name: {"winnable": 0, "lost": 0, "unknown": 0} for name in runs}
+    for position in positions_along_random_play("classic", deals, seed=500):
+        for name, run in runs.items():
+            search._run_core = run  # type: ignore[assignment]
+            start = time.perf_counter()
+            answer = hint(position)
+            latencies[name].append((time.perf_counter() - start) * 1000)
+            verdicts[name][answer["verdict"]] += 1
+    search._run_core = new_run
+    for name, found in latencies.items():
+        found.sort()
+        print(f"  hint classic ({name} core) {len(found)} positions: median "
+              f"{statistics.median(found):.1f} ms, p90 {percentile(found, 0.9):.1f} ms, "
+              f"p99 {percentile(found, 0.99):.1f} ms, max {found[-1]:.1f} ms; {verdicts[name]}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--solve-deals", type=int, default=100)
     parser.add_argument("--budget-s", type=float, default=10.0)
+    parser.add_argument("--variants", default="three-card,classic")
+    parser.add_argument("--hints-only", action="store_true")
+    parser.add_argument("--ab", metavar="OLD_CORE_SO", help="compare with an old compiled core")
+    parser.add_argument("--ab-deals", default="1-30", help="classic deals for --ab")
+    parser.add_argument("--ab-hints", action="store_true", help="--ab on the classic hints")
     args = parser.parse_args()
     print("solver benchmark: one process, one core")
-    for variant in ("three-card", "classic"):
+    if args.ab and args.ab_hints:
+        bench_ab_hints(args.ab, args.deals)
+        return
+    if args.ab:
+        bench_ab(args.ab, parse_deal_list(args.ab_deals), args.budget_s)
+        return
+    variants = args.variants.split(",")
+    for variant in variants:
         bench_hints(variant, args.deals)
-    for variant in ("three-card", "classic"):
+    if args.hints_only:
+        return
+    for variant in variants:
         bench_deals(variant, args.solve_deals, args.budget_s)
 
 

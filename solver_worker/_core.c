@@ -2,7 +2,8 @@
  * The solver's compiled core: the same search as solver_worker/search.py
  * (read its docstring for every pruning rule and the argument for it), in C
  * for speed. search.py stays the reference; the tests run both against a
- * plain exhaustive search.
+ * plain exhaustive search. Restarts (search.py's docstring, "Restarts") are
+ * the core's alone: without them the two search the same tree node for node.
  *
  * A position is kept as rank arrays with the top of stock and waste last,
  * a multiset of cell ranks, the tomb's card count and the four corner
@@ -71,6 +72,12 @@ typedef struct {
     int relax_budget;
     int relax_counts[14];
     long long dead_checks;
+    /* Restarts (search.py, "Restarts"): the node count that ends this dive
+       (0: none), and the order of this dive (0: the heuristic order). */
+    long long restart_at;
+    jmp_buf restart;
+    uint64_t order_seed;
+    uint32_t flip_per_mille;
 } Ctx;
 
 static double now_s(void) {
@@ -261,13 +268,64 @@ static int relax_seen(Ctx *c, uint64_t key) {
     return 0; /* the memo is full: search on without it (still exact) */
 }
 
-/* Is the relaxed game solvable? Giving up answers yes, which is sound. */
+static int relaxed(Ctx *c, const uint8_t *waste, int top, int tomb, const uint8_t *corners_in,
+                   const uint8_t *cells_in, int nc);
+
+/* One lazy move of the relaxed game (relaxation.py, "lazy normal form"): a
+   run of free stock cards on one foundation, then ``rank`` onto it: the top
+   waste card (``cell`` < 0) or the cell card at index ``cell``. Every run
+   that ends with the foundation wanting ``rank`` is tried, shortest first
+   (the tomb may go round again; a corner from each of its distinct heights,
+   highest first). The stock counts are restored before returning. */
+static int run_then_place(Ctx *c, const uint8_t *waste, int top, int tomb,
+                          const uint8_t *corners, const uint8_t *cells, int nc, int rank,
+                          int cell) {
+    int *counts = c->relax_counts;
+    uint8_t rest[CELLS];
+    int rest_n = 0, next_top = cell < 0 ? top - 1 : top;
+    for (int i = 0; i < nc; i++)
+        if (i != cell) rest[rest_n++] = cells[i];
+    if (rank <= 6) {
+        uint8_t used[TOMB_SIZE];
+        int n_used = 0, found = 0;
+        for (int t = tomb; t < TOMB_SIZE; t++) {
+            int want = tomb_wants(t);
+            if (want == rank && t > tomb &&
+                relaxed(c, waste, next_top, t + 1, corners, rest, rest_n)) {
+                found = 1;
+                break;
+            }
+            if (!counts[want]) break;
+            counts[want]--;
+            used[n_used++] = (uint8_t)want;
+        }
+        while (n_used) counts[used[--n_used]]++;
+        return found;
+    }
+    for (int i = 3; i >= 0; i--) {
+        int height = corners[i], ok = 1;
+        if ((i < 3 && corners[i + 1] == height) || height >= rank - 7) continue;
+        for (int r = height + 7; r < rank; r++)
+            if (!counts[r]) { ok = 0; break; }
+        if (!ok) continue;
+        for (int r = height + 7; r < rank; r++) counts[r]--;
+        uint8_t raised[4];
+        memcpy(raised, corners, 4);
+        raised[i] = (uint8_t)(rank - 6);
+        int found = relaxed(c, waste, next_top, tomb, raised, rest, rest_n);
+        for (int r = height + 7; r < rank; r++) counts[r]++;
+        if (found) return 1;
+    }
+    return 0;
+}
+
+/* Is the relaxed game solvable? Giving up answers yes, which is sound.
+   Mirrors ``solvable`` in relaxation.is_dead, move for move. */
 static int relaxed(Ctx *c, const uint8_t *waste, int top, int tomb, const uint8_t *corners_in,
                    const uint8_t *cells_in, int nc) {
-    uint8_t corners[4], cells[CELLS];
+    uint8_t corners[4], cells[CELLS + 1];
     memcpy(corners, corners_in, 4);
     memcpy(cells, cells_in, nc);
-    int *counts = c->relax_counts;
     /* Forced part: fitting cell cards, then a fitting top card, go home. */
     for (;;) {
         settle_cells(cells, &nc, &tomb, corners, NULL);
@@ -289,34 +347,15 @@ static int relaxed(Ctx *c, const uint8_t *waste, int top, int tomb, const uint8_
     if (--c->relax_budget < 0) return 1;
 
     int rank = waste[top - 1];
-    int want = tomb_wants(tomb);
-    /* Move order only (every option is tried): the top card's own
-       foundation first, then parking, then the other foundations. */
-    for (int pass = 0; pass < 2; pass++) {
-        int own = pass == 0;
-        if (want && counts[want] && ((rank <= 6) == own)) {
-            counts[want]--;
-            int ok = relaxed(c, waste, top, tomb + 1, corners, cells, nc);
-            counts[want]++;
-            if (ok) return 1;
-        }
-        for (int i = 3; i >= 0; i--) {
-            int height = corners[i];
-            if ((i < 3 && corners[i + 1] == height) || height >= CORNER_SIZE) continue;
-            int toward = rank >= 7 && height < rank - 7;
-            if (toward != own || !counts[height + 7]) continue;
-            uint8_t raised[4];
-            memcpy(raised, corners, 4);
-            raised[i]++;
-            counts[height + 7]--;
-            int ok = relaxed(c, waste, top, tomb, raised, cells, nc);
-            counts[height + 7]++;
-            if (ok) return 1;
-        }
-        if (own && nc < CELLS) {
-            cells[nc] = (uint8_t)rank;
-            if (relaxed(c, waste, top - 1, tomb, corners, cells, nc + 1)) return 1;
-        }
+    /* The top card home after a stock run; parked; or a cell card home after one. */
+    if (run_then_place(c, waste, top, tomb, corners, cells, nc, rank, -1)) return 1;
+    if (nc < CELLS) {
+        cells[nc] = (uint8_t)rank;
+        if (relaxed(c, waste, top - 1, tomb, corners, cells, nc + 1)) return 1;
+    }
+    for (int i = 0; i < nc; i++) {
+        if (i && cells[i - 1] == cells[i]) continue;
+        if (run_then_place(c, waste, top, tomb, corners, cells, nc, cells[i], i)) return 1;
     }
     return 0;
 }
@@ -470,8 +509,8 @@ static int tomb_only_dead(Ctx *c, const State *s) {
 
 static int is_dead(Ctx *c, const State *s) {
     c->dead_checks++;
+    if (greedy_relaxed(s)) return 0; /* a relaxed solution: the tomb-only test would pass too */
     if (tomb_only_dead(c, s)) return 1;
-    if (greedy_relaxed(s)) return 0;
     return relaxed_dead(c, s->waste, s->nw, s->tomb, s->corners, s->cells, s->nc,
                         s->stock_count);
 }
@@ -483,6 +522,15 @@ static void tick(Ctx *c) {
     if (c->node_limit && c->nodes > c->node_limit) longjmp(c->out_of_budget, 1);
     if (c->deadline > 0 && c->nodes % TIME_CHECK_EVERY == 0 && now_s() > c->deadline)
         longjmp(c->out_of_budget, 1);
+    if (c->restart_at && c->nodes >= c->restart_at) longjmp(c->restart, 1);
+}
+
+/* Whether this dive tries a node's two children in the other order: a
+   pseudo-random choice fixed by the state and the dive (move order only). */
+static int flipped(const Ctx *c, const Key *key) {
+    if (!c->order_seed) return 0;
+    uint64_t h = (key_hash(key) ^ c->order_seed) * 0x9E3779B97F4A7C15ULL;
+    return (uint32_t)((h >> 40) % 1000) < c->flip_per_mille;
 }
 
 static int search(Ctx *c, int check_dead);
@@ -594,11 +642,16 @@ static int search(Ctx *c, int check_dead) {
     if (s->nw) {
         int top = s->waste[s->nw - 1];
         if (fits(s, top)) {
-            if (try_play(c)) return 1;
             int forced = !c->exact || (fixed_order && s->stock_count[top] == 0);
+            if (!forced && flipped(c, &key)) {
+                if (try_draw(c) || try_play(c)) return 1;
+                table_add(&c->failed, &key);
+                return 0;
+            }
+            if (try_play(c)) return 1;
             if (forced) { table_add(&c->failed, &key); return 0; }
         } else if (s->nc < CELLS) {
-            if (park_first(s, top)) {
+            if (park_first(s, top) != flipped(c, &key)) {
                 if (try_park(c) || try_draw(c)) return 1;
             } else {
                 if (try_draw(c) || try_park(c)) return 1;
@@ -613,17 +666,24 @@ static int search(Ctx *c, int check_dead) {
 }
 
 /* search(stock, waste, cells, tomb, corners, redeals, turn, exact,
-          node_limit, seconds, table_mb) -> (status, line, nodes, dead_checks)
+          node_limit, seconds, table_mb[, restart_nodes, flip_per_mille])
+          -> (status, line, nodes, dead_checks)
    status: 1 won (line is the moves, one letter each: F C D R),
-           0 no win exists (exact) or none found (greedy), -1 out of budget. */
+           0 no win exists (exact) or none found (greedy), -1 out of budget.
+   restart_nodes > 0: dives of restart_nodes nodes, each half as long again
+   as the one before; every dive after the first tries a node's two children
+   in the other order with probability flip_per_mille / 1000. */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     Py_buffer stock, waste, cells, corners;
     int tomb, redeals, turn, exact;
     long long node_limit;
     double seconds;
     int table_mb;
-    if (!PyArg_ParseTuple(args, "y*y*y*iy*iipLdi", &stock, &waste, &cells, &tomb, &corners,
-                          &redeals, &turn, &exact, &node_limit, &seconds, &table_mb))
+    long long restart_nodes = 0;
+    int flip_per_mille = 0;
+    if (!PyArg_ParseTuple(args, "y*y*y*iy*iipLdi|Li", &stock, &waste, &cells, &tomb, &corners,
+                          &redeals, &turn, &exact, &node_limit, &seconds, &table_mb,
+                          &restart_nodes, &flip_per_mille))
         return NULL;
     PyObject *result = NULL;
     Ctx *c = calloc(1, sizeof(Ctx));
@@ -663,10 +723,28 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     c->dead_test = 1;
     c->node_limit = node_limit > 0 ? node_limit : 0;
     c->deadline = seconds > 0 ? now_s() + seconds : 0;
-    int status;
+    volatile int status = -1;
+    State start = *s;
+    volatile long long dive_nodes = restart_nodes;
+    volatile uint64_t dive = 0;
+    c->flip_per_mille = (uint32_t)(flip_per_mille < 0 ? 0 : flip_per_mille);
     Py_BEGIN_ALLOW_THREADS
-    if (setjmp(c->out_of_budget) == 0) status = search(c, 1);
-    else status = -1;
+    if (setjmp(c->out_of_budget) == 0) {
+        if (restart_nodes > 0) {
+            /* A dive ends here: back to the start position, the table of
+               failed states kept (each entry is a subtree searched to its end,
+               whatever the order, so it stays true in every dive). */
+            if (setjmp(c->restart) != 0) {
+                c->s = start;
+                c->depth = 0;
+                dive++;
+                dive_nodes += dive_nodes / 2;
+            }
+            c->order_seed = dive ? 0x5851F42D4C957F2DULL * dive + 1 : 0;
+            c->restart_at = c->nodes + dive_nodes;
+        }
+        status = search(c, 1);
+    }
     Py_END_ALLOW_THREADS
     result = Py_BuildValue("(is#LL)", status, c->path, (Py_ssize_t)(status == 1 ? c->depth : 0),
                            c->nodes, c->dead_checks);

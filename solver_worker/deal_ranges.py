@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import random
 
 from patience.tomb import parse_deal_number
+
+HIGHEST_DEAL = 999_999
 
 
 def parse_deal_list(text: str) -> list[int]:
@@ -32,3 +35,8 @@ def deal_list_argument(text: str) -> list[int]:
         return parse_deal_list(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from error
+
+
+def sample_deals(count: int, seed: int) -> list[int]:
+    """``count`` distinct deal numbers from 1..999,999, drawn by ``seed``, in order."""
+    return sorted(random.Random(seed).sample(range(1, HIGHEST_DEAL + 1), count))

@@ -12,7 +12,9 @@ interval of the win rate; ``s_per_game`` the mean time one game took (on one
 core); ``wall_s`` the whole run's wall time.
 
 ``--deals`` takes ranges and lists, mixed: ``1-2400``, ``7,19,23``,
-``1-10,50,90-99``. Exit code 2 on bad arguments.
+``1-10,50,90-99``; ``--sample N --seed-deals S`` instead plays N deal numbers drawn
+at random from 1..999,999 (the solve CLI's sample). Exit code 2 on bad
+arguments.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from functools import partial
 from multiprocessing import Pool
 from typing import Any, Final
 
-from .deal_ranges import parse_deal_list
+from .deal_ranges import HIGHEST_DEAL, parse_deal_list, sample_deals
 from .games import blind_of_variant, blind_variants
 from .players import NODES, PLAYERS, SAMPLES, SOLVE_S, Game, play_game
 
@@ -88,6 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
                              f"{', '.join(PLAYERS)}), or sampling (any game)")
     parser.add_argument("--variant", choices=blind_variants(), default="three-card")
     parser.add_argument("--deals", default="1-100", help="ranges and lists: 1-2400 or 7,19,23")
+    parser.add_argument("--sample", type=int, help="play this many random deal numbers instead")
+    parser.add_argument("--seed-deals", type=int, default=0, help="--sample's random seed")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true", help="JSON lines instead of a table")
     parser.add_argument("--samples", type=int, default=SAMPLES,
@@ -106,6 +110,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         deals = parse_deal_list(args.deals)
     except ValueError as error:
         parser.error(str(error))  # exits with status 2
+    if args.sample is not None:
+        if not 0 < args.sample <= HIGHEST_DEAL:
+            parser.error(f"--sample takes 1 to {HIGHEST_DEAL:,} deals")
+        deals = sample_deals(args.sample, args.seed_deals)
     if args.jobs < 1 or args.samples < 1 or args.nodes < 1 or args.solve_s <= 0:
         parser.error("--jobs, --samples, --nodes and --solve-s must be positive")
     known = [*blind_of_variant(args.variant).rule_players, "sampling"]

@@ -1,6 +1,13 @@
 """Decide deals: ``python -m solver_worker.solve --variant V --deals 1-2400``.
 
 Prints one line per deal (JSON with ``--json``) and a closing summary.
+``--sample N --seed S`` (instead of ``--deals``) decides N deal numbers drawn
+at random from 1..999,999 (the same N and S, the same deals). The summary
+gives the win rate as a range, ``won_range``: from won / deals (every
+unknown deal lost) to (won + unknown) / deals (every unknown deal won), with
+``ci95``, the 95% Wilson interval around that range (the low end's interval
+from the low count, the high end's from the high count): a sample's rate
+that hides no unknown.
 """
 
 from __future__ import annotations
@@ -16,9 +23,10 @@ from typing import Any
 
 from patience import all_variants, rules_of
 
-from .deal_ranges import deal_list_argument
+from .deal_ranges import HIGHEST_DEAL, deal_list_argument, sample_deals
 from .driver import Budget
 from .games import solve_position
+from .play import wilson
 from .search import GREEDY_SHARE
 
 Job = tuple[int, str, float, float]  # deal, variant, budget in seconds, greedy share
@@ -46,8 +54,12 @@ def summarise(rows: list[dict[str, Any]], total_s: float) -> dict[str, Any]:
     times = sorted(row["ms"] for row in rows)
     counts = {verdict: sum(row["result"] == verdict for row in rows)
               for verdict in ("won", "lost", "unknown")}
+    deals = len(rows)
+    low, high = counts["won"], counts["won"] + counts["unknown"]
     return {
-        "summary": True, **counts, "deals": len(rows),
+        "summary": True, **counts, "deals": deals,
+        "won_range": [round(low / deals, 4), round(high / deals, 4)],
+        "ci95": [round(wilson(low, deals)[0], 4), round(wilson(high, deals)[1], 4)],
         "median_ms": round(statistics.median(times), 1),
         "p99_ms": round(times[min(len(times) - 1, int(len(times) * 0.99))], 1),
         "max_ms": round(times[-1], 1), "total_s": round(total_s, 1),
@@ -58,16 +70,22 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m solver_worker.solve", description=__doc__)
     variants = sorted(variant.slug for _, variant in all_variants())
     parser.add_argument("--variant", default="three-card", choices=variants)
-    parser.add_argument("--deals", required=True, type=deal_list_argument)
+    chosen = parser.add_mutually_exclusive_group(required=True)
+    chosen.add_argument("--deals", type=deal_list_argument)
+    chosen.add_argument("--sample", type=int, help="this many random deal numbers")
+    parser.add_argument("--seed", type=int, default=0, help="--sample's random seed")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--budget-s", type=float, default=10.0)
     parser.add_argument("--greedy-share", type=float, default=GREEDY_SHARE,
                         help="part of the budget for the win-finding pass (default 0.5)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.sample is not None and not 0 < args.sample <= HIGHEST_DEAL:
+        parser.error(f"--sample takes 1 to {HIGHEST_DEAL:,} deals")
+    deals = args.deals or sample_deals(args.sample, args.seed)
     start = time.perf_counter()
     rows = []
-    jobs = [(deal, args.variant, args.budget_s, args.greedy_share) for deal in args.deals]
+    jobs = [(deal, args.variant, args.budget_s, args.greedy_share) for deal in deals]
     for row in run_jobs(jobs, args.jobs):
         rows.append(row)
         if args.json:

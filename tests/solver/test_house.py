@@ -10,6 +10,7 @@ game's knowledge for everything game-specific.
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -159,3 +160,27 @@ def after(position: Any, move: Any) -> Any:
     trial = position.copy()
     trial.apply(move)
     return trial.status
+
+
+# -- the deciding CLI's sample -------------------------------------------------------
+
+
+def test_a_random_sample_of_deals_is_fixed_by_its_seed_and_its_rate_hides_no_unknown(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from solver_worker import solve
+    from solver_worker.deal_ranges import sample_deals
+
+    deals = sample_deals(50, seed=3)
+    assert deals == sample_deals(50, seed=3) != sample_deals(50, seed=4)
+    assert len(set(deals)) == 50 and deals == sorted(deals)
+    assert all(1 <= deal <= 999_999 for deal in deals)
+    rows = [{"result": "won", "ms": 1.0}] * 6 + [{"result": "unknown", "ms": 1.0}] * 4
+    summary = solve.summarise(rows, 1.0)
+    assert summary["won_range"] == [0.6, 1.0]
+    low, high = summary["ci95"]
+    assert 0.25 < low < 0.6 and high == 1.0  # the interval spans the whole range
+    assert solve.main(["--variant", "three-card", "--sample", "3", "--seed", "5", "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [json.loads(line)["deal"] for line in lines[:3]] == sample_deals(3, seed=5)
+    assert json.loads(lines[-1])["won"] == 3

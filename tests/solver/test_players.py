@@ -159,6 +159,15 @@ def test_the_rule_plays_parks_near_cards_frees_the_card_beneath_then_turns() -> 
     assert rule_move(sight("KC QH", stock=0, cells=full)) is None  # lost
 
 
+def test_the_spare_cell_player_keeps_its_last_cell_for_freeing_the_card_beneath() -> None:
+    two_free, one_free = (-1, -1, 2, 3), (-1, 1, 2, 3)
+    assert rule_move(sight("KC 9H", cells=two_free), spare=True) == TO_CELL[0]
+    assert rule_move(sight("KC 9H", cells=one_free), spare=True) == DRAW  # wanted soon: kept
+    assert rule_move(sight("KC 9H", cells=one_free)) == TO_CELL[0]  # careful spends it
+    assert rule_move(sight("7C KH", cells=one_free), spare=True) == TO_CELL[0]  # frees the 7
+    assert rule_move(sight("KC QH", stock=0, cells=one_free), spare=True) == TO_CELL[0]
+
+
 @pytest.mark.parametrize("variant", ["classic", "three-card"])
 def test_the_careful_player_wins_an_easy_stacked_deal(variant: str) -> None:
     deck = in_play_order(easy_order(), get_variant(variant).turn)
@@ -238,7 +247,7 @@ def test_careful_decides_alike_until_the_decks_differ_in_a_turned_card(variant: 
 
 
 @pytest.mark.parametrize("variant", ["classic", "three-card"])
-@pytest.mark.parametrize("player", ["careful", "freeing", "sampling"])
+@pytest.mark.parametrize("player", ["careful", "spare-cell", "freeing", "sampling"])
 def test_games_replay_legally_in_the_engine(variant: str, player: str) -> None:
     options = QUICK if player == "sampling" else {}
     for deal in (5, 6):

@@ -12,10 +12,19 @@ import random
 
 import pytest
 from plain import plain_winnable
+from plain_relaxation import relaxation_solvable
 
 from patience.tomb import Position, Status, new_game, parse_move
 from solver_worker.relaxation import is_dead
-from solver_worker.search import Budget, Table, _core, _run_core, _run_python, solve
+from solver_worker.search import (
+    Budget,
+    Table,
+    _core,
+    _run_core,
+    _run_python,
+    solve,
+    to_notation,
+)
 
 STOCK_LEFT = 9
 
@@ -64,6 +73,35 @@ def test_solver_agrees_with_plain_search(variant: str, compiled: bool) -> None:
     assert verdicts["won"] > 10 and verdicts["lost"] > 10, verdicts
 
 
+@pytest.mark.parametrize("variant", ["classic", "three-card"])
+def test_restarted_dives_agree_with_plain_search(variant: str) -> None:
+    """Restarts (search.py) with very short dives, so that most searches run
+    many dives in shuffled orders: every verdict still matches plain search,
+    every win replays, and both verdicts occur."""
+    assert _core is not None, "the compiled core must be built by the install step"
+    verdicts = {"won": 0, "lost": 0}
+    restarted = 0
+    for position in late_positions(variant, 200, seed=31 if variant == "classic" else 32):
+        table = Table.of(position)
+        start = (table.stock, table.waste, bytes(table.cells), table.tomb, bytes(table.corners),
+                 table.redeals, position.variant.turn)
+        outcome: dict[bool, tuple[int, str]] = {}
+        for exact in (False, True):
+            status, path, _nodes, _checks = _core.search(*start, exact, 0, 0.0, 16, 2, 500)
+            outcome[exact] = status, path
+        restarted += _core.search(*start, True, 0, 0.0, 16)[2] > 2  # dives of 2 nodes: restarted
+        status, path = outcome[True]
+        truth = plain_winnable(position)
+        assert status == (1 if truth else 0), position  # exhausted means lost, as without dives
+        if outcome[False][0] == 1:  # the greedy pass only ever finds real wins
+            assert_line_wins(position, to_notation(position, list(outcome[False][1])))
+        if truth:
+            assert_line_wins(position, to_notation(position, list(path)))
+        verdicts["won" if truth else "lost"] += 1
+    assert verdicts["won"] > 10 and verdicts["lost"] > 10, verdicts
+    assert restarted > 20, restarted  # the dives did happen
+
+
 def test_dead_position_test_never_kills_a_winnable_position() -> None:
     dead_seen = 0
     for position in late_positions("classic", 300, seed=11):
@@ -75,6 +113,48 @@ def test_dead_position_test_never_kills_a_winnable_position() -> None:
             dead_seen += 1
             assert not plain_winnable(position), position
     assert dead_seen > 20  # the test prunes something, or this proves nothing
+
+
+def mid_positions(count: int, seed: int) -> list[Position]:
+    """Classic positions with 12-36 cards left in the stock, cells in use."""
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        position = new_game(rng.randint(1, 999_999), "classic")
+        stock_left = rng.randint(12, 36)
+        while position.status is Status.PLAYING and len(position.stock) > stock_left:
+            legal = position.legal_moves()
+            homes = [m for m in legal if m.kind.value == "F"]
+            parks = [m for m in legal if m.kind.value == "C"]
+            roll = rng.random()
+            if homes and roll < 0.9:
+                position.apply(rng.choice(homes))
+            elif parks and roll < 0.35:
+                position.apply(rng.choice(parks))
+            else:
+                position.apply(rng.choice(legal))
+        if position.status is Status.PLAYING and position.waste:
+            positions.append(position)
+    return positions
+
+
+def test_the_lazy_relaxed_search_answers_as_the_card_at_a_time_one() -> None:
+    """The lazy normal form (relaxation.py) loses no relaxed solution: on
+    random mid-game and late positions, the dead test (unbounded) says dead
+    exactly when the plain relaxed search finds no solution."""
+    verdicts = {True: 0, False: 0}
+    for position in mid_positions(1200, seed=21) + late_positions("classic", 300, seed=12):
+        table = Table.of(position)
+        counts = [0] * 14
+        for rank in table.stock:
+            counts[rank] += 1
+        dead = is_dead(table.waste, table.cells, table.tomb, table.corners, counts,
+                       limit=10**7)
+        solvable = relaxation_solvable(table.waste, table.cells, table.tomb, table.corners,
+                                       counts)
+        assert dead is not solvable, position
+        verdicts[dead] += 1
+    assert verdicts[True] > 100 and verdicts[False] > 100, verdicts
 
 
 @pytest.mark.parametrize("compiled", BACKENDS)
