@@ -15,21 +15,18 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from game import jsonsafe
 from game.actions import ActionError
-from game.consumers import SpeaksTheLanguage
+from game.consumers import ListensOnly, SpeaksTheLanguage
 
 from .actions import check_game_variant
 from .boards import field
 from .events import field_group
 
 CLOSE_NOT_FOUND = 4404
-SYNC_INTERVAL = 1.0  # seconds
 
 
-class FieldConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+class FieldConsumer(SpeaksTheLanguage, ListensOnly, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     group = ""
-    last_sync = 0.0
 
     async def connect(self) -> None:
         route = self.scope["url_route"]["kwargs"]
@@ -52,27 +49,6 @@ class FieldConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: ign
             await self.channel_layer.group_discard(self.group, self.channel_name)
             self.group = ""
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        # A sync reads the database: at most one a second, whatever a client sends.
-        now = time.monotonic()
-        if isinstance(content, dict) and content.get("type") == "sync" and (
-            now - self.last_sync >= SYNC_INTERVAL
-        ):
-            self.last_sync = now
-            await self.send_field()
-
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        # Only a short sync request is expected; ignore anything else unparsed (an empty
-        # frame too: Channels' JSON consumer raises on one, found by the fuzz test).
-        if text_data and len(text_data) <= 100:
-            await super().receive(text_data=text_data)
-
-    async def decode_json(self, text_data: str) -> Any:
-        try:
-            return jsonsafe.loads(text_data)
-        except ValueError:  # malformed or nested too deep: ignored like any other noise
-            return None
-
     async def send_field(self) -> None:
         picture = await database_sync_to_async(field, thread_sensitive=False)(self.variant)
         await self.send_json({"type": "field", **picture})
@@ -82,3 +58,6 @@ class FieldConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: ign
 
     async def field_entry(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "entry", "date": event["date"], "entry": event["entry"]})
+
+    async def resync(self) -> None:
+        await self.send_field()

@@ -22,9 +22,8 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
-from game import jsonsafe
 from game.actions import ActionError, Player, player_from
-from game.consumers import SpeaksTheLanguage
+from game.consumers import ListensOnly, SpeaksTheLanguage
 from game.events import best_effort
 
 from . import actions, presence
@@ -34,7 +33,6 @@ log = logging.getLogger(__name__)
 CLOSE_NOT_FOUND = 4404
 CLOSE_TRY_AGAIN = 1013  # the channel layer (Redis) failed: the page reconnects
 LAYER_TIMEOUT = 3.0  # seconds, as the game's sockets (game.consumers)
-SYNC_INTERVAL = 1.0  # seconds
 END_GRACE_S = 0.3  # after the time limit, so the server's clock has surely passed it
 
 
@@ -68,12 +66,11 @@ def unfollow(code: str, race_id: int, counted: int) -> None:
     best_effort(partial(send_room, code))()
 
 
-class RaceConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+class RaceConsumer(SpeaksTheLanguage, ListensOnly, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     code = ""
     group = ""
     race_id = 0
     entry_id: int | None = None
-    last_sync = 0.0
     end_timer: asyncio.Task[None] | None = None
     end_at = ""
 
@@ -118,26 +115,6 @@ class RaceConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
             self.entry_id = await run(follow)(self.code, self.race_id, self.player,
                                               self.entry_id)
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        # A sync reads the database: at most one a second, whatever a client sends.
-        now = time.monotonic()
-        if isinstance(content, dict) and content.get("type") == "sync" and (
-            now - self.last_sync >= SYNC_INTERVAL
-        ):
-            self.last_sync = now
-            await self.send_room()
-
-    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        # Only a short sync request is expected; anything else is ignored unparsed.
-        if text_data and len(text_data) <= 100:
-            await super().receive(text_data=text_data)
-
-    async def decode_json(self, text_data: str) -> Any:
-        try:
-            return jsonsafe.loads(text_data)
-        except ValueError:  # malformed or nested too deep: ignored like any other noise
-            return None
-
     async def send_room(self) -> None:
         try:
             room = await run(actions.show_room)(self.code, self.player)
@@ -169,3 +146,6 @@ class RaceConsumer(SpeaksTheLanguage, AsyncJsonWebsocketConsumer):  # type: igno
 
     async def race_progress(self, event: dict[str, Any]) -> None:
         await self.send_json({"type": "progress", **event["progress"]})
+
+    async def resync(self) -> None:
+        await self.send_room()

@@ -26,7 +26,7 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture(autouse=True)
 def quick_syncs(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(consumers, "SYNC_INTERVAL", 0.0)
+    monkeypatch.setattr(consumers.FieldConsumer, "SYNC_INTERVAL", 0.0)
 
 
 async def watch_field(browser: Browser | None = None, variant: str = "three-card") -> Any:
@@ -80,7 +80,7 @@ async def test_the_field_ignores_garbage_and_rate_limits_syncs(solver_screened: 
     await socket.send_to(text_data="[" * 3000 + "]" * 3000)  # too deep: ignored too
     await socket.send_to(text_data=json.dumps({"type": "sync"}))
     assert json.loads(await socket.receive_from())["entries"] == []
-    consumers.SYNC_INTERVAL = 60.0  # (restored by the fixture) syncs are rate-limited
+    consumers.FieldConsumer.SYNC_INTERVAL = 60.0  # (restored by the fixture) syncs are rate-limited
     await socket.send_to(text_data=json.dumps({"type": "sync"}))
     assert await socket.receive_nothing(timeout=0.1)
     await socket.disconnect()

@@ -92,10 +92,10 @@ async def test_the_socket_ignores_garbage_and_rate_limits_syncs(
     await next_of(socket, "room")  # its own arrival, heard through the group
     for garbage in ("not json", "[" * 3000 + "]" * 3000, json.dumps({"type": "move"})):
         await socket.send_to(text_data=garbage)
-    monkeypatch.setattr(consumers, "SYNC_INTERVAL", 0.0)
+    monkeypatch.setattr(consumers.RaceConsumer, "SYNC_INTERVAL", 0.0)
     await socket.send_to(text_data=json.dumps({"type": "sync"}))
     assert (await next_of(socket, "room"))["code"] == code
-    monkeypatch.setattr(consumers, "SYNC_INTERVAL", 60.0)
+    monkeypatch.setattr(consumers.RaceConsumer, "SYNC_INTERVAL", 60.0)
     await socket.send_to(text_data=json.dumps({"type": "sync"}))
     assert await socket.receive_nothing(timeout=0.2)
     await socket.disconnect()
