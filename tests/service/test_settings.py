@@ -58,7 +58,7 @@ def test_nothing_set_runs_the_embedded_default() -> None:
 def test_production_uses_postgresql_redis_and_a_celery_worker() -> None:
     shown = json.loads(run(["shell", "-c", SHOW], PRODUCTION).stdout.splitlines()[-1])
     assert shown["database"] == "django.db.backends.postgresql"
-    assert shown["layer"] == "tombsite.layers.LocalFirstRedisChannelLayer"  # channels_redis, local first
+    assert shown["layer"] == "tombsite.layers.LocalFirstRedisChannelLayer"
     assert (shown["eager"], shown["broker"]) == (False, PRODUCTION["REDIS_URL"])
 
 
