@@ -37,6 +37,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.utils import translation
 from django.utils.translation import gettext, gettext_lazy
 
@@ -66,9 +67,14 @@ HINT_UNANSWERED = gettext_lazy("the hint service did not answer; try again")
 
 
 def run_action(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
-    # Not thread-sensitive: moves on different games run in parallel threads,
-    # each with its own database connection, instead of queueing on one.
-    return database_sync_to_async(function, thread_sensitive=False)
+    """The database work of a socket, off the event loop. On PostgreSQL it is not
+    thread-sensitive: moves on different games run in parallel threads, each with its
+    own connection, instead of queueing on one. SQLite writes one at a time whatever
+    the threads, and its in-memory database (the tests') fails a read that meets
+    another thread's write ("table is locked") instead of waiting, so there every call
+    shares the one sync thread."""
+    parallel = connections[DEFAULT_DB_ALIAS].vendor != "sqlite"
+    return database_sync_to_async(function, thread_sensitive=not parallel)
 
 
 class TokenBucket:

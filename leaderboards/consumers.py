@@ -12,11 +12,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from game.actions import ActionError
-from game.consumers import ListensOnly, SpeaksTheLanguage
+from game.consumers import ListensOnly, SpeaksTheLanguage, run_action
 
 from .actions import check_game_variant
 from .boards import field
@@ -50,7 +49,7 @@ class FieldConsumer(SpeaksTheLanguage, ListensOnly, AsyncJsonWebsocketConsumer):
             self.group = ""
 
     async def send_field(self) -> None:
-        picture = await database_sync_to_async(field, thread_sensitive=False)(self.variant)
+        picture = await run_action(field)(self.variant)
         await self.send_json({"type": "field", **picture})
 
     async def field_refresh(self, event: dict[str, Any]) -> None:

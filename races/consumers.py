@@ -19,11 +19,10 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from game.actions import ActionError, Player, player_from
-from game.consumers import ListensOnly, SpeaksTheLanguage
+from game.consumers import ListensOnly, SpeaksTheLanguage, run_action
 from game.events import best_effort
 
 from . import actions, presence
@@ -34,10 +33,6 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_TRY_AGAIN = 1013  # the channel layer (Redis) failed: the page reconnects
 LAYER_TIMEOUT = 3.0  # seconds, as the game's sockets (game.consumers)
 END_GRACE_S = 0.3  # after the time limit, so the server's clock has surely passed it
-
-
-def run(function: Any) -> Any:
-    return database_sync_to_async(function, thread_sensitive=False)
 
 
 def find_race(scope: dict[str, Any], code: str) -> tuple[Player, int]:
@@ -77,7 +72,7 @@ class RaceConsumer(SpeaksTheLanguage, ListensOnly, AsyncJsonWebsocketConsumer): 
     async def connect(self) -> None:
         self.code = str(self.scope["url_route"]["kwargs"]["code"])
         try:
-            self.player, self.race_id = await run(find_race)(self.scope, self.code)
+            self.player, self.race_id = await run_action(find_race)(self.scope, self.code)
         except ActionError:
             await self.close(code=CLOSE_NOT_FOUND)
             return
@@ -103,7 +98,7 @@ class RaceConsumer(SpeaksTheLanguage, ListensOnly, AsyncJsonWebsocketConsumer): 
             self.end_timer.cancel()
         if self.entry_id is not None:
             counted, self.entry_id = self.entry_id, None
-            await run(unfollow)(self.code, self.race_id, counted)
+            await run_action(unfollow)(self.code, self.race_id, counted)
         if self.group:
             group, self.group = self.group, ""
             with contextlib.suppress(Exception):  # the layer is down: the entry expires
@@ -112,12 +107,12 @@ class RaceConsumer(SpeaksTheLanguage, ListensOnly, AsyncJsonWebsocketConsumer): 
 
     async def follow_presence(self) -> None:
         with contextlib.suppress(ActionError):  # the race is gone: send_room closes the socket
-            self.entry_id = await run(follow)(self.code, self.race_id, self.player,
+            self.entry_id = await run_action(follow)(self.code, self.race_id, self.player,
                                               self.entry_id)
 
     async def send_room(self) -> None:
         try:
-            room = await run(actions.show_room)(self.code, self.player)
+            room = await run_action(actions.show_room)(self.code, self.player)
         except ActionError:  # the race is gone (deleted by an admin)
             await self.close(code=CLOSE_NOT_FOUND)
             return
@@ -138,7 +133,7 @@ class RaceConsumer(SpeaksTheLanguage, ListensOnly, AsyncJsonWebsocketConsumer): 
     async def end_after(self, seconds: float) -> None:
         await asyncio.sleep(seconds)
         with contextlib.suppress(ActionError):
-            await run(actions.do_finish_race)(self.code)
+            await run_action(actions.do_finish_race)(self.code)
 
     async def race_room(self, event: dict[str, Any]) -> None:
         await self.follow_presence()
