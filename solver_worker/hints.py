@@ -1,5 +1,6 @@
 """Hints (RULES.md, "Hint"): the next move of a winning line while the solver
-finds one, otherwise a sensible move that does not end the game at once.
+finds one, otherwise a sensible move that does not end the game at once. A position
+the offline book has decided (``book``) answers from it, without a search.
 
 Game-agnostic: the line comes from the game's search (``games.solve_position``),
 and "sensible" is read from the view's ``paths`` and the roles of the table's
@@ -12,6 +13,7 @@ from typing import Any, Final
 
 from patience import Status, rules_of
 
+from . import book
 from .driver import Budget
 from .games import solve_position
 
@@ -24,6 +26,11 @@ def hint(position: Any, budget_s: float = DEFAULT_BUDGET_S) -> dict[str, Any]:
     status = position.status
     if status is not Status.PLAYING:
         return {"move": None, "verdict": status.value, "line_length": None}
+    known = book.look_up(position)
+    if known is not None and known["verdict"] == "winnable":
+        return known
+    if known is not None:  # a proved lost deal: a sensible move, as after a search
+        return {"move": sensible_move(position), "verdict": "lost", "line_length": None}
     result = solve_position(position, Budget(seconds=budget_s))
     if result.verdict == "won":
         return {"move": result.line[0], "verdict": "winnable", "line_length": len(result.line)}
