@@ -30,6 +30,7 @@ from .converters import game_and_variant
 from .names import named_game, named_variants, welcome
 from .payloads import named, table_of
 from .table_words import translated_table
+from .win_rates import win_rates_of
 
 
 @ensure_csrf_cookie
@@ -111,5 +112,6 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
         # Per variant (a slug's "-" as "_", for the template): the proved deals that ship.
         "proved": {slug.replace("-", "_"): len(freeplay.winnable_lines(slug))
                    for slug in found.variants},
+        "win_rates": win_rates_of(found),
     }, request))
 
