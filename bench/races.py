@@ -138,20 +138,13 @@ async def race(racer: Racer, room: Room, base_url: str, clock: Any, think: float
             await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
             seq += 1
             message = {**free_play.choose(game["state"], rng), "seq": seq}
-            sent = time.perf_counter()
-            await socket.send(json.dumps(message))
-            while True:
-                reply = json.loads(await socket.recv())
-                if reply["type"] in ("state", "delta"):
-                    board.take(reply)
-                if reply.get("seq") == seq:
-                    break
+            reply, seconds = await free_play.send_and_wait(socket, board, message)
             if reply["type"] == "error":
                 racer.errors.append(reply["error"])
                 if message["type"] == "undo":  # a turned card stays turned: stuck for good
                     break
                 continue
-            racer.latencies.append(time.perf_counter() - sent)
+            racer.latencies.append(seconds)
             racer.acked.append(message.get("move", "undo"))
             racer.versions.append(reply["version"])
             game = board.game

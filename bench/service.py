@@ -117,6 +117,18 @@ def choose(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return {"type": "move", "move": rng.choice(homes or legal)}
 
 
+async def send_and_wait(socket: Any, board: Board, message: dict[str, Any]) -> tuple[dict, float]:
+    """Send one move and read until its answer (the one with its ``seq``), taking every
+    state or delta on the way into ``board``: the answer and the seconds it took."""
+    sent = time.perf_counter()
+    await socket.send(json.dumps(message))
+    while True:
+        reply = json.loads(await socket.recv())
+        if reply["type"] in ("state", "delta"):
+            board.take(reply)
+        if reply.get("seq") == message["seq"]:
+            return reply, time.perf_counter() - sent
+
 async def play(
     player: Player, base_url: str, clock: Clock, think: float, watch: bool, variant: str
 ) -> None:
@@ -152,18 +164,11 @@ async def play(
                 await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
             seq += 1
             message = {**choose(state, rng), "seq": seq}
-            sent = time.perf_counter()
-            await socket.send(json.dumps(message))
-            while True:
-                reply = json.loads(await socket.recv())
-                if reply["type"] in ("state", "delta"):
-                    board.take(reply)
-                if reply.get("seq") == seq:
-                    break
+            reply, seconds = await send_and_wait(socket, board, message)
             if reply["type"] == "error":
                 player.errors.append(reply["error"])
                 continue
-            player.latencies.append(time.perf_counter() - sent)
+            player.latencies.append(seconds)
             player.acked.append(message.get("move", "undo"))
             player.versions.append(reply["version"])
             state = board.game["state"]
