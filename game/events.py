@@ -10,7 +10,8 @@ An app's frequent event (a race's progress: one per move, to every socket of the
 room) may be coalesced (``Coalesce``): held by an acting socket, it waits in its
 process's ``Coalescer`` and goes out with the group's others as one batch event, the
 latest of each key only, at most once an interval. Sent from sync code (a REST move)
-it goes out at once, alone, as before.
+it goes out at once, alone, as before; any other event of the group goes out after
+the group's pending batch (``flush``).
 """
 
 from __future__ import annotations
@@ -74,9 +75,10 @@ def send_to_group(group: str, event: dict[str, Any], coalesce: Coalesce | None =
     """An event of an app built on games (a race's progress) to any group: held back like
     the game's own while a socket acts, so that socket sends it from its event loop
     instead of this thread crossing into the layer with async_to_sync; there it is
-    coalesced if ``coalesce`` says how. Not held (sync code), it goes out at once, alone:
-    a batch pending on an event loop could only be joined from that loop, and this
-    thread may be a Celery worker's, with a loop made for this one call."""
+    coalesced if ``coalesce`` says how. Not held (sync code), it goes out at once, alone
+    (after the group's pending batch, if this process's loop has one): this thread may
+    be a Celery worker's, whose async_to_sync makes a loop for the one call, where a
+    batch's timer would never fire."""
     held = _held.get()
     if held is not None:
         held.append((group, event, coalesce))
@@ -274,4 +276,14 @@ def _group_send(game_id: str, event: dict[str, Any]) -> None:
 def _layer_send(group: str, event: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(group, event)
+        async_to_sync(_send_in_order)(layer, group, event)
+
+
+async def _send_in_order(layer: BaseChannelLayer, group: str, event: dict[str, Any]) -> None:
+    """``event``, after the group's batch pending on this loop if any: sync code of a
+    server process (a view, a socket's database work) sends on the server's own loop, so
+    a race's end ordered by REST follows the progress its sockets still held."""
+    found = _coalescers.get(asyncio.get_running_loop(), {}).get(id(layer))
+    if found is not None and found.layer is layer:
+        await found.flush(group)
+    await layer.group_send(group, event)

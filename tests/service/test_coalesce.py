@@ -164,3 +164,22 @@ async def test_the_room_socket_drops_older_figures_and_those_after_the_end() -> 
     room.running = False  # the room it sent last was the finished race's
     await room.race_progress_batch({"type": BATCH, "events": [progress(1, 6)]})
     assert len(room.frames) == 2
+
+
+async def test_a_send_from_sync_code_goes_after_the_pending_batch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from asgiref.sync import sync_to_async
+
+    from game import events
+
+    layer = Layer()
+    monkeypatch.setattr(events, "get_channel_layer", lambda: layer)
+    batches = coalescer(layer)  # type: ignore[arg-type]
+    add(batches, "race.A", 1, 1)
+    await asyncio.sleep(0.01)  # sent at once
+    add(batches, "race.A", 1, 2)  # pending, an interval off
+    # A view's thread (a REST give-up ending the race): its send runs on this loop.
+    await sync_to_async(events.send_to_group)("race.A", {"type": "race.room"})
+    assert [event["type"] for _, _, event in layer.sent] == [BATCH, BATCH, "race.room"]
+    assert layer.batches("race.A") == [[progress(1, 1)], [progress(1, 2)]]
