@@ -13,7 +13,11 @@ many free-play players (bench/service.py's) at the same time.
 It prints the race moves' p50 / p99 latency from sending a move to its
 acknowledgement, the server's CPU per move, the races finished (every room's
 socket must see its race end) and the acknowledged moves missing from the
-database (must be 0), with the progress messages the rooms' sockets received.
+database (must be 0), with the progress messages the rooms' sockets received and
+"figures current": the share of acknowledged race moves whose figures (a progress
+message for that player with as many moves or more) the owner's room socket heard
+within 1 s, and at all before the race's end. Progress is coalesced (a player's latest
+figures, races.events), so messages are fewer than moves by design.
 The client runs on the same machine as the server: compare runs on one machine.
 """
 
@@ -210,19 +214,21 @@ async def run(stack: Any, rooms: int, size: int, seconds: float, think: float, f
 CURRENT_WITHIN = 1.0  # seconds
 
 
-def figures_current(room: Room) -> tuple[int, int]:
+def figures_current(room: Room) -> tuple[int, int, int]:
     """(acknowledged moves of the room, those whose figures the owner's room socket heard
-    within ``CURRENT_WITHIN`` of the acknowledgement): a progress message for the player
-    with as many moves or more (a later one shows this move too: moves never go down).
-    The owner's own moves count too (their room socket hears them like the others')."""
-    acked = current = 0
+    within ``CURRENT_WITHIN`` of the acknowledgement, those it heard at all before the
+    race's end): a progress message for the player with as many moves or more (a later
+    one shows this move too: moves never go down). The owner's own moves count too
+    (their room socket hears them like the others')."""
+    acked = current = ever = 0
     for racer in room.racers:
         heard = room.heard.get(racer.entry, [])
         for acked_at, moves in racer.figures:
+            delays = [at - acked_at for at, moves_heard in heard if moves_heard >= moves]
             acked += 1
-            current += any(moves_heard >= moves and at - acked_at <= CURRENT_WITHIN
-                           for at, moves_heard in heard)
-    return acked, current
+            current += any(delay <= CURRENT_WITHIN for delay in delays)
+            ever += bool(delays)
+    return acked, current, ever
 
 
 def main() -> int:
@@ -267,9 +273,11 @@ def main() -> int:
         print(f"races finished     {sum(room.finished for room in rooms)} of {len(rooms)}")
         print(f"progress heard     {sum(room.progress for room in rooms)} messages by the "
               f"owners' room sockets")
-        acked, current = map(sum, zip(*(figures_current(room) for room in rooms), strict=True))
+        acked, current, ever = map(sum, zip(*(figures_current(room) for room in rooms),
+                                            strict=True))
         print(f"figures current    {current} of {acked} race moves "
-              f"({current / max(1, acked):.1%}): heard within {CURRENT_WITHIN:.0f} s")
+              f"({current / max(1, acked):.1%}) heard within {CURRENT_WITHIN:.0f} s, "
+              f"{ever} ({ever / max(1, acked):.1%}) before the race's end")
         missing, problems = ledger_problems(stack, [*racers, *others])
     finally:
         stack.stop()
