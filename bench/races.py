@@ -13,7 +13,11 @@ many free-play players (bench/service.py's) at the same time.
 It prints the race moves' p50 / p99 latency from sending a move to its
 acknowledgement, the server's CPU per move, the races finished (every room's
 socket must see its race end) and the acknowledged moves missing from the
-database (must be 0), with the progress messages the rooms' sockets received.
+database (must be 0), with the progress messages the rooms' sockets received and
+"figures current": the share of acknowledged race moves whose figures (a progress
+message for that player with as many moves or more) the owner's room socket heard
+within 1 s, and at all before the race's end. Progress is coalesced (a player's latest
+figures, races.events), so messages are fewer than moves by design.
 The client runs on the same machine as the server: compare runs on one machine.
 """
 
@@ -55,6 +59,9 @@ class Racer(free_play.Player):  # type: ignore[name-defined,misc]
     http: Any = None
     token: str = ""
     cookie: str = ""
+    entry: int = 0  # the racer's player id in the room's payloads
+    # (when, moves) of each acknowledged move: the figures the room should show.
+    figures: list[tuple[float, int]] = field(default_factory=list)
 
 
 @dataclass
@@ -64,6 +71,8 @@ class Room:
     racers: list[Racer] = field(default_factory=list)
     finished: bool = False
     progress: int = 0  # progress messages the owner's room socket received
+    # Per player id, (when, moves) of each progress heard before the race's end.
+    heard: dict[int, list[tuple[float, int]]] = field(default_factory=dict)
 
 
 async def new_client(base_url: str) -> tuple[httpx.AsyncClient, str]:
@@ -116,6 +125,8 @@ async def watch_room(room: Room, base_url: str) -> None:
             message = json.loads(text)
             if message["type"] == "progress":
                 room.progress += 1
+                room.heard.setdefault(message["player"], []).append(
+                    (time.monotonic(), message["moves"]))
             elif message["type"] == "room" and message["state"] == "finished":
                 room.finished = True
                 return
@@ -124,7 +135,7 @@ async def watch_room(room: Room, base_url: str) -> None:
 async def race(racer: Racer, room: Room, base_url: str, clock: Any, think: float) -> None:
     rng = random.Random(racer.number)
     mine = (await racer.http.get(f"/api/races/{room.code}/")).json()
-    racer.game_id = mine["me"]["game"]
+    racer.game_id, racer.entry = mine["me"]["game"], mine["me"]["id"]
     url = base_url.replace("http", "ws", 1) + f"/ws/games/{racer.game_id}/?deltas=1"
     async with connect(url, origin=base_url, additional_headers={"Cookie": racer.cookie},
                        open_timeout=120) as socket:
@@ -148,6 +159,7 @@ async def race(racer: Racer, room: Room, base_url: str, clock: Any, think: float
             racer.acked.append(message.get("move", "undo"))
             racer.versions.append(reply["version"])
             game = board.game
+            racer.figures.append((time.monotonic(), game["moves"]))
             racer.log = game["state"]["log"]
     if game["status"] == "playing":
         await post(racer.http, racer.token, f"/api/races/{room.code}/give-up/")
@@ -199,6 +211,26 @@ async def run(stack: Any, rooms: int, size: int, seconds: float, think: float, f
     return made, others, server_cpu
 
 
+CURRENT_WITHIN = 1.0  # seconds
+
+
+def figures_current(room: Room) -> tuple[int, int, int]:
+    """(acknowledged moves of the room, those whose figures the owner's room socket heard
+    within ``CURRENT_WITHIN`` of the acknowledgement, those it heard at all before the
+    race's end): a progress message for the player with as many moves or more (a later
+    one shows this move too: moves never go down). The owner's own moves count too
+    (their room socket hears them like the others')."""
+    acked = current = ever = 0
+    for racer in room.racers:
+        heard = room.heard.get(racer.entry, [])
+        for acked_at, moves in racer.figures:
+            delays = [at - acked_at for at, moves_heard in heard if moves_heard >= moves]
+            acked += 1
+            current += any(delay <= CURRENT_WITHIN for delay in delays)
+            ever += bool(delays)
+    return acked, current, ever
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rooms", type=int, default=50)
@@ -241,6 +273,11 @@ def main() -> int:
         print(f"races finished     {sum(room.finished for room in rooms)} of {len(rooms)}")
         print(f"progress heard     {sum(room.progress for room in rooms)} messages by the "
               f"owners' room sockets")
+        acked, current, ever = map(sum, zip(*(figures_current(room) for room in rooms),
+                                            strict=True))
+        print(f"figures current    {current} of {acked} race moves "
+              f"({current / max(1, acked):.1%}) heard within {CURRENT_WITHIN:.0f} s, "
+              f"{ever} ({ever / max(1, acked):.1%}) before the race's end")
         missing, problems = ledger_problems(stack, [*racers, *others])
     finally:
         stack.stop()

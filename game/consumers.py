@@ -359,8 +359,13 @@ class GameConsumer(
             self.game_id, self.player, *args, origin=self.channel_name, seq=seq
         )
         await self.send_state(game, seq)
+        batches = events.coalescer(self.channel_layer)
         try:
-            for group, event in held:
+            for group, event, coalesce in held:
+                if coalesce is not None:
+                    batches.add(group, event, coalesce)
+                    continue
+                await batches.flush(group)  # what the group was told before this first
                 await asyncio.wait_for(self.send_to_others(group, event), LAYER_TIMEOUT)
         except Exception as error:  # the layer's (Redis's) own error classes
             # Stored and acknowledged already: not the sender's error. Other boards see

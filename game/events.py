@@ -5,13 +5,23 @@ Every open board of a game listens on its group. Senders here are sync code
 into the layer with async_to_sync, unless a consumer holds them back: a
 socket that acts answers its own sender directly and then sends the held
 events itself, to the group's other boards only (``group_send_except``).
+
+An app's frequent event (a race's progress: one per move, to every socket of the
+room) may be coalesced (``Coalesce``): held by an acting socket, it waits in its
+process's ``Coalescer`` and goes out with the group's others as one batch event, the
+latest of each key only, at most once an interval. Sent from sync code (a REST move)
+it goes out at once, alone, as before; any other event of the group goes out after
+the group's pending batch (``flush``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Hashable
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from asgiref.sync import async_to_sync
@@ -20,8 +30,21 @@ from channels.layers import BaseChannelLayer, get_channel_layer
 
 from .models import group_name
 
-Event = tuple[str, dict[str, Any]]  # (group, event)
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Coalesce:
+    """How an event may be coalesced with the group's others: sent as
+    {"type": ``batch``, "events": [...]} at most once an ``interval`` (seconds), where
+    of the pending events with one ``key`` (a race's player) only the latest is kept."""
+
+    batch: str
+    key: Hashable
+    interval: float
+
+
+Event = tuple[str, dict[str, Any], Coalesce | None]  # (group, event, how to coalesce it)
 
 log = logging.getLogger(__name__)
 _held: ContextVar[list[Event] | None] = ContextVar("held_events", default=None)
@@ -48,13 +71,17 @@ def send_hint_error(game_id: str, version: int, error: str) -> None:
     _emit(game_id, {"type": "game.hint", "version": version, "error": error})
 
 
-def send_to_group(group: str, event: dict[str, Any]) -> None:
+def send_to_group(group: str, event: dict[str, Any], coalesce: Coalesce | None = None) -> None:
     """An event of an app built on games (a race's progress) to any group: held back like
     the game's own while a socket acts, so that socket sends it from its event loop
-    instead of this thread crossing into the layer with async_to_sync."""
+    instead of this thread crossing into the layer with async_to_sync; there it is
+    coalesced if ``coalesce`` says how. Not held (sync code), it goes out at once, alone
+    (after the group's pending batch, if this process's loop has one): this thread may
+    be a Celery worker's, whose async_to_sync makes a loop for the one call, where a
+    batch's timer would never fire."""
     held = _held.get()
     if held is not None:
-        held.append((group, event))
+        held.append((group, event, coalesce))
     else:
         _layer_send(group, event)
 
@@ -84,7 +111,7 @@ def holding(function: Callable[..., T]) -> Callable[..., tuple[T, list[Event]]]:
             result = function(*args, **kwargs)
         except BaseException:
             _held.reset(token)
-            for group, event in held:
+            for group, event, _ in held:
                 _layer_send(group, event)
             raise
         _held.reset(token)
@@ -144,10 +171,100 @@ def close_layer() -> None:
         async_to_sync(close_pools)()
 
 
+class Coalescer:
+    """One event loop's pending coalesced events: per (group, batch type), the latest
+    event of each key, sent as one batch event by a timer that the first pending event
+    starts, at least an interval after the batch before (at once after a quiet spell).
+
+    Order: ``flush`` sends a group's pending batch before any other event of that
+    group this loop sends (a race's end after its last progress), waiting for a batch
+    already on its way. Nothing runs between batches: no thread, no polling.
+    """
+
+    SEND_TIMEOUT = 3.0  # seconds, as the sockets' own layer calls (consumers.py)
+
+    def __init__(self, layer: BaseChannelLayer) -> None:
+        self.layer = layer
+        self.pending: dict[str, dict[str, dict[Hashable, dict[str, Any]]]] = {}
+        self.timers: dict[tuple[str, str], asyncio.TimerHandle] = {}
+        self.sending: dict[tuple[str, str], asyncio.Task[None]] = {}
+        self.sent_at: dict[tuple[str, str], float] = {}
+
+    def add(self, group: str, event: dict[str, Any], coalesce: Coalesce) -> None:
+        """``event`` joins its group's pending batch, replacing one of the same key."""
+        batch = self.pending.setdefault(group, {}).setdefault(coalesce.batch, {})
+        batch[coalesce.key] = event
+        slot = (group, coalesce.batch)
+        if slot in self.timers:
+            return
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        if len(self.sent_at) > 1024:  # forget the groups quiet for an interval
+            self.sent_at = {key: at for key, at in self.sent_at.items()
+                            if now - at < coalesce.interval}
+        wait = self.sent_at.get(slot, now - coalesce.interval) + coalesce.interval - now
+        self.timers[slot] = loop.call_later(max(0.0, wait), self._due, slot)
+
+    def _due(self, slot: tuple[str, str]) -> None:
+        del self.timers[slot]
+        task = asyncio.ensure_future(self._send(slot))
+        self.sending[slot] = task
+        task.add_done_callback(lambda done: self._sent(slot, done))
+
+    def _sent(self, slot: tuple[str, str], task: asyncio.Task[None]) -> None:
+        if self.sending.get(slot) is task:
+            del self.sending[slot]
+
+    async def flush(self, group: str) -> None:
+        """Send the group's pending batches now, after any already on their way."""
+        slots = {(group, batch) for batch in self.pending.get(group, ())}
+        slots.update(slot for slot in self.sending if slot[0] == group)
+        for slot in slots:
+            timer = self.timers.pop(slot, None)
+            if timer is not None:
+                timer.cancel()
+            on_its_way = self.sending.get(slot)
+            if on_its_way is not None:
+                await asyncio.shield(on_its_way)
+            await self._send(slot)
+
+    async def _send(self, slot: tuple[str, str]) -> None:
+        group, kind = slot
+        batches = self.pending.get(group, {})
+        events = batches.pop(kind, None)
+        if not batches:
+            self.pending.pop(group, None)
+        if not events:
+            return
+        self.sent_at[slot] = asyncio.get_running_loop().time()
+        try:
+            await asyncio.wait_for(self.layer.group_send(
+                group, {"type": kind, "events": list(events.values())}), self.SEND_TIMEOUT)
+        except Exception as error:  # the layer's (Redis's) own error classes
+            # As any live event: a best effort. What it told is in the group's next
+            # whole payload (a race room's carries every player's figures).
+            log.warning("a batch of group %s was not sent: %s: %s",
+                        group, type(error).__name__, error)
+
+
+# Per event loop (a server process has one; each test its own), per layer.
+_coalescers: weakref.WeakKeyDictionary[
+    asyncio.AbstractEventLoop, dict[int, Coalescer]] = weakref.WeakKeyDictionary()
+
+
+def coalescer(layer: BaseChannelLayer) -> Coalescer:
+    """The running loop's coalescer for ``layer``."""
+    of_loop = _coalescers.setdefault(asyncio.get_running_loop(), {})
+    found = of_loop.get(id(layer))
+    if found is None or found.layer is not layer:
+        found = of_loop[id(layer)] = Coalescer(layer)
+    return found
+
+
 def _emit(game_id: str, event: dict[str, Any]) -> None:
     held = _held.get()
     if held is not None:
-        held.append((group_name(game_id), event))
+        held.append((group_name(game_id), event, None))
     else:
         _group_send(game_id, event)
 
@@ -159,4 +276,14 @@ def _group_send(game_id: str, event: dict[str, Any]) -> None:
 def _layer_send(group: str, event: dict[str, Any]) -> None:
     layer = get_channel_layer()
     if layer is not None:
-        async_to_sync(layer.group_send)(group, event)
+        async_to_sync(_send_in_order)(layer, group, event)
+
+
+async def _send_in_order(layer: BaseChannelLayer, group: str, event: dict[str, Any]) -> None:
+    """``event``, after the group's batch pending on this loop if any: sync code of a
+    server process (a view, a socket's database work) sends on the server's own loop, so
+    a race's end ordered by REST follows the progress its sockets still held."""
+    found = _coalescers.get(asyncio.get_running_loop(), {}).get(id(layer))
+    if found is not None and found.layer is layer:
+        await found.flush(group)
+    await layer.group_send(group, event)

@@ -2,11 +2,15 @@
 
 On connect the socket gets {"type": "room", ...room}; then the room again on every
 change (lobby, start, end, rematch, a player's socket opening or closing) and
-{"type": "progress", "player", "home", "moves", "status", "time_ms"} on every race
-move. The client may send {"type": "sync"} (at most one a second) for the room
-afresh; anything else is ignored. A participant's open socket marks them present.
-Each socket also ends the race at its time limit (an idempotent action), so a race
-ends on time with no worker too.
+{"type": "progress", "player", "home", "moves", "status", "time_ms"} for each player
+who moved: one per player of each batch of the room's progress (races.events; a
+player's latest figures, at most a few times a second), or per move made over REST.
+Figures older than the ones a socket sent for that player (two paths, two processes)
+and figures after the race's end are dropped: the room at the end carries every
+player's final ones, and must stay the last word. The client may send {"type": "sync"}
+(at most one a second) for the room afresh; anything else is ignored. A participant's
+open socket marks them present. Each socket also ends the race at its time limit (an
+idempotent action), so a race ends on time with no worker too.
 """
 
 from __future__ import annotations
@@ -68,9 +72,14 @@ class RaceConsumer(SpeaksTheLanguage, ListensOnly, AsyncJsonWebsocketConsumer): 
     entry_id: int | None = None
     end_timer: asyncio.Task[None] | None = None
     end_at = ""
+    # Whether the last room this socket sent showed the race running, and per player the
+    # game version of the last figures it sent: what progress it still forwards.
+    running = False
+    shown: dict[int, int]
 
     async def connect(self) -> None:
         self.code = str(self.scope["url_route"]["kwargs"]["code"])
+        self.shown = {}
         try:
             self.player, self.race_id = await run_action(find_race)(self.scope, self.code)
         except ActionError:
@@ -117,6 +126,9 @@ class RaceConsumer(SpeaksTheLanguage, ListensOnly, AsyncJsonWebsocketConsumer): 
             await self.close(code=CLOSE_NOT_FOUND)
             return
         await self.send_json({"type": "room", **room})
+        self.running = room["state"] == "running"
+        if room["state"] == "lobby":
+            self.shown.clear()  # a rematch's new race: new players
         self.arm_end_timer(room)
 
     def arm_end_timer(self, room: dict[str, Any]) -> None:
@@ -140,7 +152,17 @@ class RaceConsumer(SpeaksTheLanguage, ListensOnly, AsyncJsonWebsocketConsumer): 
         await self.send_room()
 
     async def race_progress(self, event: dict[str, Any]) -> None:
-        await self.send_json({"type": "progress", **event["progress"]})
+        progress = dict(event["progress"])
+        version = progress.pop("version", 0)
+        player = progress["player"]
+        if not self.running or version < self.shown.get(player, 0):
+            return
+        self.shown[player] = version
+        await self.send_json({"type": "progress", **progress})
+
+    async def race_progress_batch(self, event: dict[str, Any]) -> None:
+        for one in event["events"]:
+            await self.race_progress(one)
 
     async def resync(self) -> None:
         await self.send_room()

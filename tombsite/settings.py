@@ -287,6 +287,9 @@ RACE_SCREEN_TRIES = env.int("RACE_SCREEN_TRIES", default=20)
 # ever opened, after the second figure.
 RACE_LOBBY_EMPTY_SECONDS = env.float("RACE_LOBBY_EMPTY_SECONDS", default=60.0)
 RACE_LOBBY_UNSEEN_SECONDS = env.float("RACE_LOBBY_UNSEEN_SECONDS", default=1800.0)
+# A room's progress goes out as one batch (each player's latest figures) at most this
+# often, in seconds, from each server process (races.events).
+RACE_PROGRESS_INTERVAL = env.float("RACE_PROGRESS_INTERVAL", default=0.25)
 
 # Live play: a token bucket per socket lets key repeats through and stops
 # floods. Load tests and fast bots raise these through the environment.

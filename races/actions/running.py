@@ -153,9 +153,11 @@ def race_progress(
     if found is None:
         return
     entry_id, code = found
+    # The game's version orders a player's figures: the room's sockets drop older ones
+    # that arrive late (the browser never sees it: races.consumers).
     progress = {"player": entry_id, "home": game.home, "moves": game.moves,
                 "status": {"won": "won", "lost": "stuck"}.get(game.status, "playing"),
-                "time_ms": elapsed_ms(game.started_at, at)}
+                "time_ms": elapsed_ms(game.started_at, at), "version": game.version}
     transaction.on_commit(best_effort(partial(events.send_progress, code, progress)))
     if game.status != before_status and game.status != Status.PLAYING:
         # After the commit, in a transaction of its own: the race's lock is never taken

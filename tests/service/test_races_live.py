@@ -129,3 +129,42 @@ async def test_a_layer_that_fails_closes_the_socket_to_try_again(
     assert connected
     closed = await socket.receive_output(timeout=5)
     assert closed == {"type": "websocket.close", "code": consumers.CLOSE_TRY_AGAIN}
+
+
+async def test_moves_over_a_board_reach_the_room_coalesced_and_before_its_end(
+    carol_browser: Browser, dave_browser: Browser, layer: Any, settings: Any
+) -> None:
+    from .test_races import line_of
+
+    settings.RACE_COUNTDOWN_SECONDS = 0.0
+    settings.RACE_PROGRESS_INTERVAL = 0.3
+    settings.WS_RATE_PER_SECOND, settings.WS_BURST = 1000, 1000
+    code = (await sync_to_async(open_room)(carol_browser))["code"]
+    await sync_to_async(act)(dave_browser, code, "join")
+    await sync_to_async(act)(dave_browser, code, "ready", {"ready": True})
+    await sync_to_async(act)(carol_browser, code, "start")
+    await sync_to_async(act)(carol_browser, code, "give-up")  # dave's win ends the race
+    daves = await sync_to_async(room_of)(dave_browser, code)
+    line = await sync_to_async(line_of)(code)
+    carols = await watch(code, carol_browser)
+    await next_of(carols, "room", state="running")
+    board = WebsocketCommunicator(application, f"/ws/games/{daves['me']['game']}/",
+                                  headers=headers(dave_browser))
+    assert (await board.connect())[0]
+    await board.receive_json_from(timeout=5)  # the whole game first
+    for seq, move in enumerate(line, start=1):  # as fast as the answers come
+        await board.send_json_to({"type": "move", "move": move, "seq": seq})
+        answer = await board.receive_json_from(timeout=5)
+        assert answer.get("seq") == seq, answer
+    frames: list[dict[str, Any]] = []
+    while (message := json.loads(await carols.receive_from(timeout=5)))["type"] != "room" \
+            or message["state"] != "finished":
+        frames.append(message)
+    progress = [frame for frame in frames if frame["type"] == "progress"]
+    assert 1 <= len(progress) < len(line)  # latest figures per batch, not one a move
+    assert [frame["moves"] for frame in progress] == sorted(frame["moves"] for frame in progress)
+    assert progress[-1] == {"type": "progress", "player": daves["me"]["id"], "home": 52,
+                            "moves": len(line), "status": "won",
+                            "time_ms": progress[-1]["time_ms"]}
+    await board.disconnect()
+    await carols.disconnect()
