@@ -196,10 +196,11 @@ function drawGoing(state) {
 }
 
 function drawAfter(state) {
-  const after = state === "finished" && Boolean(room.me);
-  $("#after").hidden = !after;
-  $("#rematch").hidden = Boolean(room.rematch);
-  $("#to-rematch").hidden = !room.rematch;
+  // A closed room (everyone left its lobby) offers a new race, not a rematch.
+  const closed = state === "closed";
+  $("#after").hidden = !closed && !(state === "finished" && Boolean(room.me));
+  $("#rematch").hidden = closed || Boolean(room.rematch);
+  $("#to-rematch").hidden = closed || !room.rematch;
   if (room.rematch) $("#to-rematch").href = `/race/${encodeURIComponent(room.rematch)}/`;
 }
 
