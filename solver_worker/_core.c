@@ -110,6 +110,14 @@ static inline int fits(const State *s, int rank) {
     return corner_index(s->corners, rank - 7) >= 0;
 }
 
+/* How many foundations take this rank now: the tomb is one, corners count. */
+static inline int places(const State *s, int rank) {
+    if (rank <= 6) return rank == tomb_wants(s->tomb);
+    int m = 0;
+    for (int i = 0; i < 4; i++) m += s->corners[i] == rank - 7;
+    return m;
+}
+
 /* Raise the last corner at this height: the heights stay sorted. */
 static inline void raise_corner(uint8_t *corners, int height) {
     for (int i = 3; i >= 0; i--)
@@ -724,7 +732,9 @@ static int search(Ctx *c, int check_dead) {
     if (s->nw) {
         int top = s->waste[s->nw - 1];
         if (fits(s, top)) {
-            int forced = !c->exact || (fixed_order && s->stock_count[top] == 0);
+            /* Rule 5: fewer cards of its rank left in the stock than
+               foundations that take it now (the tomb is one). */
+            int forced = !c->exact || (fixed_order && s->stock_count[top] < places(s, top));
             if (!forced && flipped(c, &key)) {
                 if (try_draw(c) || try_play(c)) return 1;
                 table_add(&c->failed, &key);
