@@ -34,7 +34,15 @@ from patience.tomb import Position, Status, new_game, parse_move
 from solver_worker.deal_ranges import parse_deal_list
 from solver_worker.driver import Budget
 from solver_worker.hints import hint
-from solver_worker.search import GREEDY_SHARE, TABLE_MB, Table, solve, to_notation
+from solver_worker.search import (
+    FLIP_PER_MILLE,
+    GREEDY_SHARE,
+    RESTART_NODES,
+    TABLE_MB,
+    Table,
+    solve,
+    to_notation,
+)
 from solver_worker.solve import decide, summarise
 
 
@@ -127,16 +135,29 @@ def bench_ab(old_core_path: str, deals: list[int], budget_s: float) -> None:
         print(f"  {name}: {summarise(found, sum(row['ms'] for row in found) / 1000)}")
 
 
+def with_restarts(core: Any) -> bool:
+    """Whether a compiled core takes the restart arguments (cores from issue 18 on)."""
+    try:
+        core.search(b"", b"\x01", b"", 0, bytes(4), 0, 1, True, 1, 0.0, 1, 1, 0)
+    except TypeError:
+        return False
+    return True
+
+
 def bench_ab_hints(old_core_path: str, deals: int) -> None:
     from solver_worker import search
 
     old_core, new_run = load_core(old_core_path), search._run_core
+    old_restarts = with_restarts(old_core)
 
     def old_run(table: Table, turn: int, budget: Budget, exact: bool,
                 restarts: bool = False) -> Any:
+        # Restarts as this checkout runs them, for an old core that has them.
+        dives = (RESTART_NODES, FLIP_PER_MILLE) if restarts and old_restarts else ()
         status, path, nodes, _ = old_core.search(
             table.stock, table.waste, bytes(table.cells), table.tomb, bytes(table.corners),
-            table.redeals, turn, exact, budget.nodes or 0, budget.seconds or 0.0, TABLE_MB)
+            table.redeals, turn, exact, budget.nodes or 0, budget.seconds or 0.0, TABLE_MB,
+            *dives)
         return ("won", list(path), nodes) if status == 1 else (
             ("exhausted" if status == 0 else "budget"), [], nodes)
 

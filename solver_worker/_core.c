@@ -60,6 +60,7 @@ typedef struct {
     Key *keys;
     uint8_t *solvable;
     size_t mask; /* slots - 1, a power of two minus one; 0: no memo */
+    size_t puts; /* verdicts taken since it was made at this size */
 } RelaxMemo;
 
 typedef struct {
@@ -311,12 +312,16 @@ static void relaxed_memo_key(const Ctx *c, const uint8_t *waste, int top, int to
 }
 
 /* A cache, not a table: a new verdict takes its slot from whatever was
-   there, so memory stays fixed; a lost entry costs time, never soundness,
-   and a found one is compared on the whole key. */
+   there, so memory stays bounded; a lost entry costs time, never soundness,
+   and a found one is compared on the whole key. It starts small (most
+   searches are short, and a large block costs its page faults) and grows
+   fourfold, keeping its entries, each time it has taken twice its size in
+   verdicts, up to 2^RELAX_MEMO_BITS slots. */
 static int memo_init(RelaxMemo *m, size_t slots) {
     m->keys = calloc(slots, sizeof(Key));
     m->solvable = calloc(slots, 1);
     m->mask = (m->keys && m->solvable) ? slots - 1 : 0;
+    m->puts = 0;
     return m->mask != 0;
 }
 
@@ -335,6 +340,22 @@ static int memo_get(const RelaxMemo *m, const Key *key) {
 
 static void memo_put(RelaxMemo *m, const Key *key, int solvable) {
     if (!m->mask) return;
+    if (++m->puts > 2 * (m->mask + 1) && m->mask + 1 < ((size_t)1 << RELAX_MEMO_BITS)) {
+        RelaxMemo bigger;
+        if (memo_init(&bigger, (m->mask + 1) * 4)) {
+            for (size_t i = 0; i <= m->mask; i++)
+                if (m->keys[i].b[0]) {
+                    size_t j = key_hash(&m->keys[i]) & bigger.mask;
+                    bigger.keys[j] = m->keys[i];
+                    bigger.solvable[j] = m->solvable[i];
+                }
+            memo_free(m);
+            *m = bigger;
+        } else {
+            memo_free(&bigger);
+            m->puts = 0; /* no room: stay this size */
+        }
+    }
     size_t i = key_hash(key) & m->mask;
     m->keys[i] = *key;
     m->solvable[i] = (uint8_t)solvable;
@@ -813,7 +834,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     if (!table_init(&c->failed, capacity, max_capacity)) { PyErr_NoMemory(); goto done; }
     c->exact = exact;
     c->dead_test = 1;
-    memo_init(&c->memo, (size_t)1 << RELAX_MEMO_BITS); /* none: only slower */
+    memo_init(&c->memo, (size_t)1 << 12); /* none: only slower */
     c->node_limit = node_limit > 0 ? node_limit : 0;
     c->deadline = seconds > 0 ? now_s() + seconds : 0;
     volatile int status = -1;
