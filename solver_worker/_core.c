@@ -27,7 +27,7 @@
 #define MAX_PATH 1024
 #define RELAX_SLOTS 16384
 #define RELAX_LIMIT 2000
-#define RELAX_MEMO_BITS 20
+#define RELAX_MEMO_BITS 17
 #define TIME_CHECK_EVERY 1024
 
 typedef struct {
