@@ -12,19 +12,21 @@ hints of the chosen variants.
 ``python bench/solver.py --ab OLD_CORE_SO --ab-deals 1,6,18 --budget-s 8``
 compares two compiled cores on the same classic deals in one run: for each
 deal, the old core (a built ``_core`` shared object, e.g. from another
-checkout; its two passes run as ``search.solve`` ran them before restarts
-existed) and then this checkout's ``search.solve``, each with the same
+checkout; its two passes run as ``search.solve`` runs them, with restarts
+when the old core has them) and then this checkout's ``search.solve``, each with the same
 budget, one after the other, so both meet the same machine load. Every win
 is replayed in the engine. Prints a row per deal and a summary per core.
 With ``--ab-hints`` it compares the classic hints instead: at each of the
 ``--deals`` positions of ``bench_hints``, the hint with the old core, then
-with this checkout's (the hint's own code is the same for both).
+with this checkout's (the hint's own code is the same for both);
+``--dump-unknown FILE`` keeps the positions this checkout left unknown.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import random
 import statistics
 import time
@@ -34,7 +36,15 @@ from patience.tomb import Position, Status, new_game, parse_move
 from solver_worker.deal_ranges import parse_deal_list
 from solver_worker.driver import Budget
 from solver_worker.hints import hint
-from solver_worker.search import GREEDY_SHARE, TABLE_MB, Table, solve, to_notation
+from solver_worker.search import (
+    FLIP_PER_MILLE,
+    GREEDY_SHARE,
+    RESTART_NODES,
+    TABLE_MB,
+    Table,
+    solve,
+    to_notation,
+)
 from solver_worker.solve import decide, summarise
 
 
@@ -88,15 +98,27 @@ def load_core(path: str) -> Any:
     return module
 
 
+def with_restarts(core: Any) -> bool:
+    """Whether a compiled core takes the restart arguments (cores from issue 18 on)."""
+    try:
+        core.search(b"", b"\x01", b"", 0, bytes(4), 0, 1, True, 1, 0.0, 1, 1, 0)
+    except TypeError:
+        return False
+    return True
+
+
 def old_core_solve(core: Any, position: Position, budget_s: float) -> tuple[str, list[str], int]:
-    """The two passes as ``search.solve`` ran them on the old core (no restarts)."""
+    """The two passes as ``search.solve`` runs them, on the old core (with
+    this checkout's restarts when the old core has them)."""
     table, began = Table.of(position), time.perf_counter()
     start = (table.stock, table.waste, bytes(table.cells), table.tomb, bytes(table.corners),
              table.redeals, position.variant.turn)
-    status, path, nodes, _ = core.search(*start, False, 0, budget_s * GREEDY_SHARE, TABLE_MB)
+    dives = (RESTART_NODES, FLIP_PER_MILLE) if with_restarts(core) else ()
+    status, path, nodes, _ = core.search(*start, False, 0, budget_s * GREEDY_SHARE, TABLE_MB,
+                                         *dives)
     if status != 1:
         left = max(0.001, budget_s - (time.perf_counter() - began))
-        status, path, more, _ = core.search(*start, True, 0, left, TABLE_MB)
+        status, path, more, _ = core.search(*start, True, 0, left, TABLE_MB, *dives)
         nodes += more
     verdict = {1: "won", 0: "lost", -1: "unknown"}[status]
     return verdict, to_notation(position, list(path)) if verdict == "won" else [], nodes
@@ -127,30 +149,46 @@ def bench_ab(old_core_path: str, deals: list[int], budget_s: float) -> None:
         print(f"  {name}: {summarise(found, sum(row['ms'] for row in found) / 1000)}")
 
 
-def bench_ab_hints(old_core_path: str, deals: int) -> None:
+def bench_ab_hints(old_core_path: str, deals: int, dump: str | None = None) -> None:
+    """With ``dump``, also writes the compact table of every position this
+    checkout's hint left unknown, one JSON object a line (with its index)."""
     from solver_worker import search
 
     old_core, new_run = load_core(old_core_path), search._run_core
+    old_restarts = with_restarts(old_core)
 
     def old_run(table: Table, turn: int, budget: Budget, exact: bool,
                 restarts: bool = False) -> Any:
+        # Restarts as this checkout runs them, for an old core that has them.
+        dives = (RESTART_NODES, FLIP_PER_MILLE) if restarts and old_restarts else ()
         status, path, nodes, _ = old_core.search(
             table.stock, table.waste, bytes(table.cells), table.tomb, bytes(table.corners),
-            table.redeals, turn, exact, budget.nodes or 0, budget.seconds or 0.0, TABLE_MB)
+            table.redeals, turn, exact, budget.nodes or 0, budget.seconds or 0.0, TABLE_MB,
+            *dives)
         return ("won", list(path), nodes) if status == 1 else (
             ("exhausted" if status == 0 else "budget"), [], nodes)
 
     runs = {"old": old_run, "new": new_run}
     latencies: dict[str, list[float]] = {"old": [], "new": []}
     verdicts = {name: {"winnable": 0, "lost": 0, "unknown": 0} for name in runs}
-    for position in positions_along_random_play("classic", deals, seed=500):
+    unknown = []
+    for index, position in enumerate(positions_along_random_play("classic", deals, seed=500)):
         for name, run in runs.items():
             search._run_core = run  # type: ignore[assignment]
             start = time.perf_counter()
             answer = hint(position)
             latencies[name].append((time.perf_counter() - start) * 1000)
             verdicts[name][answer["verdict"]] += 1
+            if name == "new" and answer["verdict"] == "unknown":
+                table = Table.of(position)
+                unknown.append({"index": index, "stock": list(table.stock),
+                                "waste": list(table.waste), "cells": list(table.cells),
+                                "tomb": table.tomb, "corners": list(table.corners),
+                                "redeals": table.redeals})
     search._run_core = new_run
+    if dump:
+        with open(dump, "w", encoding="utf-8") as out:
+            out.writelines(json.dumps(row) + "\n" for row in unknown)
     for name, found in latencies.items():
         found.sort()
         print(f"  hint classic ({name} core) {len(found)} positions: median "
@@ -168,10 +206,12 @@ def main() -> None:
     parser.add_argument("--ab", metavar="OLD_CORE_SO", help="compare with an old compiled core")
     parser.add_argument("--ab-deals", default="1-30", help="classic deals for --ab")
     parser.add_argument("--ab-hints", action="store_true", help="--ab on the classic hints")
+    parser.add_argument("--dump-unknown", metavar="FILE",
+                        help="--ab-hints: write the positions the new core left unknown")
     args = parser.parse_args()
     print("solver benchmark: one process, one core")
     if args.ab and args.ab_hints:
-        bench_ab_hints(args.ab, args.deals)
+        bench_ab_hints(args.ab, args.deals, args.dump_unknown)
         return
     if args.ab:
         bench_ab(args.ab, parse_deal_list(args.ab_deals), args.budget_s)

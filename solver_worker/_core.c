@@ -27,6 +27,7 @@
 #define MAX_PATH 1024
 #define RELAX_SLOTS 16384
 #define RELAX_LIMIT 2000
+#define RELAX_MEMO_BITS 17
 #define TIME_CHECK_EVERY 1024
 
 typedef struct {
@@ -54,6 +55,14 @@ typedef struct {
     int stock_count[14];
 } State;
 
+/* The relaxed verdicts kept across dead tests (see relaxed_memo_key). */
+typedef struct {
+    Key *keys;
+    uint8_t *solvable;
+    size_t mask; /* slots - 1, a power of two minus one; 0: no memo */
+    size_t puts; /* verdicts taken since it was made at this size */
+} RelaxMemo;
+
 typedef struct {
     State s;
     Table failed;
@@ -70,6 +79,9 @@ typedef struct {
     uint32_t relax_gen[RELAX_SLOTS];
     uint32_t generation;
     int relax_budget;
+    int relax_cut;   /* this call ran out of relax_budget: its "solvable"s are not facts */
+    int relax_tomb_only; /* the universe of the current call: tomb cards only */
+    RelaxMemo memo;
     int relax_counts[14];
     long long dead_checks;
     /* Restarts (search.py, "Restarts"): the node count that ends this dive
@@ -97,6 +109,14 @@ static inline int corner_index(const uint8_t *corners, int height) {
 static inline int fits(const State *s, int rank) {
     if (rank <= 6) return rank == tomb_wants(s->tomb);
     return corner_index(s->corners, rank - 7) >= 0;
+}
+
+/* How many foundations take this rank now: the tomb is one, corners count. */
+static inline int places(const State *s, int rank) {
+    if (rank <= 6) return rank == tomb_wants(s->tomb);
+    int m = 0;
+    for (int i = 0; i < 4; i++) m += s->corners[i] == rank - 7;
+    return m;
 }
 
 /* Raise the last corner at this height: the heights stay sorted. */
@@ -271,6 +291,76 @@ static int relax_seen(Ctx *c, uint64_t key) {
 static int relaxed(Ctx *c, const uint8_t *waste, int top, int tomb, const uint8_t *corners_in,
                    const uint8_t *cells_in, int nc);
 
+/* The relaxed game's state as an exact key, good across dead tests of one
+   search. Within one search every card of the deck is always somewhere: in
+   the waste below ``top``, a cell, a foundation (the tomb's count and the
+   corners' heights name the ranks on them) or free (the stock, or spent from
+   it by the lazy runs). So the waste's first ``top`` ranks, the sorted cells,
+   the tomb count and the sorted corner heights fix the free cards too, and
+   the relaxed game from there: its verdict is a fact of this key, whichever
+   search node's dead test met it. The tomb-only test (free corner cards)
+   plays another game on the same keys, so a flag keeps its keys apart. */
+static void relaxed_memo_key(const Ctx *c, const uint8_t *waste, int top, int tomb,
+                             const uint8_t *corners, const uint8_t *cells, int nc, Key *key) {
+    memset(key, 0, sizeof *key);
+    key->b[0] = (uint8_t)((top + 1) | (c->relax_tomb_only ? 0x80 : 0));
+    key->b[1] = (uint8_t)tomb;
+    key->b[2] = (uint8_t)(corners[0] | (corners[1] << 4));
+    key->b[3] = (uint8_t)(corners[2] | (corners[3] << 4));
+    for (int i = 0; i < nc; i++) key->b[4 + i / 2] |= (uint8_t)(cells[i] << ((i & 1) * 4));
+    for (int i = 0; i < top; i++) key->b[6 + i / 2] |= (uint8_t)(waste[i] << ((i & 1) * 4));
+}
+
+/* A cache, not a table: a new verdict takes its slot from whatever was
+   there, so memory stays bounded; a lost entry costs time, never soundness,
+   and a found one is compared on the whole key. It starts small (most
+   searches are short, and a large block costs its page faults) and grows
+   fourfold, keeping its entries, each time it has taken twice its size in
+   verdicts, up to 2^RELAX_MEMO_BITS slots. */
+static int memo_init(RelaxMemo *m, size_t slots) {
+    m->keys = calloc(slots, sizeof(Key));
+    m->solvable = calloc(slots, 1);
+    m->mask = (m->keys && m->solvable) ? slots - 1 : 0;
+    m->puts = 0;
+    return m->mask != 0;
+}
+
+static void memo_free(RelaxMemo *m) {
+    free(m->keys);
+    free(m->solvable);
+}
+
+/* -1: not known; else the relaxed verdict (1 solvable). */
+static int memo_get(const RelaxMemo *m, const Key *key) {
+    if (!m->mask) return -1;
+    size_t i = key_hash(key) & m->mask;
+    if (memcmp(m->keys[i].b, key->b, KEY_BYTES) != 0) return -1;
+    return m->solvable[i];
+}
+
+static void memo_put(RelaxMemo *m, const Key *key, int solvable) {
+    if (!m->mask) return;
+    if (++m->puts > 2 * (m->mask + 1) && m->mask + 1 < ((size_t)1 << RELAX_MEMO_BITS)) {
+        RelaxMemo bigger;
+        if (memo_init(&bigger, (m->mask + 1) * 4)) {
+            for (size_t i = 0; i <= m->mask; i++)
+                if (m->keys[i].b[0]) {
+                    size_t j = key_hash(&m->keys[i]) & bigger.mask;
+                    bigger.keys[j] = m->keys[i];
+                    bigger.solvable[j] = m->solvable[i];
+                }
+            memo_free(m);
+            *m = bigger;
+        } else {
+            memo_free(&bigger);
+            m->puts = 0; /* no room: stay this size */
+        }
+    }
+    size_t i = key_hash(key) & m->mask;
+    m->keys[i] = *key;
+    m->solvable[i] = (uint8_t)solvable;
+}
+
 /* One lazy move of the relaxed game (relaxation.py, "lazy normal form"): a
    run of free stock cards on one foundation, then ``rank`` onto it: the top
    waste card (``cell`` < 0) or the cell card at index ``cell``. Every run
@@ -319,6 +409,23 @@ static int run_then_place(Ctx *c, const uint8_t *waste, int top, int tomb,
     return 0;
 }
 
+/* The moves of the relaxed game from a state past its forced part. */
+static int relaxed_moves(Ctx *c, const uint8_t *waste, int top, int tomb, const uint8_t *corners,
+                         uint8_t *cells, int nc) {
+    int rank = waste[top - 1];
+    /* The top card home after a stock run; parked; or a cell card home after one. */
+    if (run_then_place(c, waste, top, tomb, corners, cells, nc, rank, -1)) return 1;
+    if (nc < CELLS) {
+        cells[nc] = (uint8_t)rank;
+        if (relaxed(c, waste, top - 1, tomb, corners, cells, nc + 1)) return 1;
+    }
+    for (int i = 0; i < nc; i++) {
+        if (i && cells[i - 1] == cells[i]) continue;
+        if (run_then_place(c, waste, top, tomb, corners, cells, nc, cells[i], i)) return 1;
+    }
+    return 0;
+}
+
 /* Is the relaxed game solvable? Giving up answers yes, which is sound.
    Mirrors ``solvable`` in relaxation.is_dead, move for move. */
 static int relaxed(Ctx *c, const uint8_t *waste, int top, int tomb, const uint8_t *corners_in,
@@ -344,20 +451,20 @@ static int relaxed(Ctx *c, const uint8_t *waste, int top, int tomb, const uint8_
                    ((uint64_t)corners[3] << 20);
     for (int i = 0; i < nc; i++) key |= (uint64_t)cells[i] << (23 + 4 * i);
     if (relax_seen(c, key)) return 0;
-    if (--c->relax_budget < 0) return 1;
-
-    int rank = waste[top - 1];
-    /* The top card home after a stock run; parked; or a cell card home after one. */
-    if (run_then_place(c, waste, top, tomb, corners, cells, nc, rank, -1)) return 1;
-    if (nc < CELLS) {
-        cells[nc] = (uint8_t)rank;
-        if (relaxed(c, waste, top - 1, tomb, corners, cells, nc + 1)) return 1;
+    Key memo_key;
+    relaxed_memo_key(c, waste, top, tomb, corners, cells, nc, &memo_key);
+    int known = memo_get(&c->memo, &memo_key);
+    if (known >= 0) return known;
+    if (--c->relax_budget < 0) {
+        c->relax_cut = 1;
+        return 1;
     }
-    for (int i = 0; i < nc; i++) {
-        if (i && cells[i - 1] == cells[i]) continue;
-        if (run_then_place(c, waste, top, tomb, corners, cells, nc, cells[i], i)) return 1;
-    }
-    return 0;
+    int found = relaxed_moves(c, waste, top, tomb, corners, cells, nc);
+    /* A "no solution" is always a fact (only giving up says yes falsely); a
+       "solution" is one only while this call has not given up: after that
+       every answer is yes. */
+    if (!found || !c->relax_cut) memo_put(&c->memo, &memo_key, found);
+    return found;
 }
 
 static int cell_find(const uint8_t *cells, int nc, int rank) {
@@ -481,6 +588,7 @@ static int relaxed_dead(Ctx *c, const uint8_t *waste, int nw, int tomb, const ui
                         const uint8_t *cells, int nc, const int *counts) {
     c->generation++;
     c->relax_budget = RELAX_LIMIT;
+    c->relax_cut = 0;
     memcpy(c->relax_counts, counts, sizeof c->relax_counts);
     return !relaxed(c, waste, nw, tomb, corners, cells, nc);
 }
@@ -504,7 +612,10 @@ static int tomb_only_dead(Ctx *c, const State *s) {
     low.nc = nc;
     memcpy(low.stock_count, counts, sizeof counts);
     if (greedy_relaxed(&low)) return 0;
-    return relaxed_dead(c, waste, nw, s->tomb, s->corners, cells, nc, counts);
+    c->relax_tomb_only = 1;
+    int dead = relaxed_dead(c, waste, nw, s->tomb, s->corners, cells, nc, counts);
+    c->relax_tomb_only = 0;
+    return dead;
 }
 
 static int is_dead(Ctx *c, const State *s) {
@@ -642,7 +753,9 @@ static int search(Ctx *c, int check_dead) {
     if (s->nw) {
         int top = s->waste[s->nw - 1];
         if (fits(s, top)) {
-            int forced = !c->exact || (fixed_order && s->stock_count[top] == 0);
+            /* Rule 5: fewer cards of its rank left in the stock than
+               foundations that take it now (the tomb is one). */
+            int forced = !c->exact || (fixed_order && s->stock_count[top] < places(s, top));
             if (!forced && flipped(c, &key)) {
                 if (try_draw(c) || try_play(c)) return 1;
                 table_add(&c->failed, &key);
@@ -721,6 +834,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     if (!table_init(&c->failed, capacity, max_capacity)) { PyErr_NoMemory(); goto done; }
     c->exact = exact;
     c->dead_test = 1;
+    memo_init(&c->memo, (size_t)1 << 12); /* none: only slower */
     c->node_limit = node_limit > 0 ? node_limit : 0;
     c->deadline = seconds > 0 ? now_s() + seconds : 0;
     volatile int status = -1;
@@ -749,7 +863,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     result = Py_BuildValue("(is#LL)", status, c->path, (Py_ssize_t)(status == 1 ? c->depth : 0),
                            c->nodes, c->dead_checks);
 done:
-    if (c) { free(c->failed.slots); free(c); }
+    if (c) { free(c->failed.slots); memo_free(&c->memo); free(c); }
     PyBuffer_Release(&stock);
     PyBuffer_Release(&waste);
     PyBuffer_Release(&cells);

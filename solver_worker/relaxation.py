@@ -41,6 +41,13 @@ a time (the tests compare the two on thousands of random positions).
 
 The search is exact but bounded: when it runs past ``limit`` states it gives
 up and calls the position alive, which is always sound.
+
+The compiled core also keeps the relaxed game's verdicts from one dead test
+to the next within a search (``relaxed_memo_key`` in ``_core.c``): every card
+is in the waste's first cards, a cell, a foundation or free, so the waste
+prefix, the cells and the foundations fix the relaxed game and its verdict,
+whichever node's test met it. It keeps every "no solution" (always a fact)
+and a "solution" only from a test that has not given up.
 """
 
 from __future__ import annotations

@@ -27,6 +27,23 @@ verdict:
    and the two lines meet when it would have resurfaced. (Playing a fitting
    card at once is *not* safe in general: with the cells full, burying it can
    let a later card of the same rank take the slot first.)
+
+   The same holds for a corner card while fewer rank-r cards are left in the
+   stock than there are corners it fits (corners at height r - 7), which
+   plays every 7 at once while four corners are empty. Compare a line L that
+   buries it with L': play it, then L's moves. L' differs from L only in one
+   corner that stood at r - 7: in L' it is higher (the card, then whatever
+   cell cards settle on it; L holds those in its cells). Until the buried
+   card resurfaces in L, only rank-r cards can land on a corner at r - 7,
+   and they come from the stock alone (a cell card that fits is gone, waste
+   cards lie beneath): at most k of them, k below the number m of such
+   corners. Before L's j-th such placement (j <= k <= m - 1), L has at least
+   m - (j - 1) >= 2 corners at r - 7, so L' has one too and the move is legal
+   there; every other move of L meets the same piles in L' (a park of a card
+   that fits in L' becomes its play; L' has no fewer free cells). When the
+   card resurfaces, some corner in L still stands at r - 7 (fewer than m
+   placements), so L plays it there, its cells settle as L''s did, and the
+   two lines meet. The tomb is one pile (m = 1): there the rule is k = 0.
 6. Dead positions: see ``relaxation``; used where the waste order is fixed,
    in both passes. It is not run after a play: the relaxation of the child
    is the parent's with a forced move made, so it cannot newly fail.
@@ -127,6 +144,11 @@ def fits(rank: int, tomb: int, corners: tuple[int, ...]) -> bool:
     return rank - 7 in corners
 
 
+def _places(rank: int, corners: tuple[int, ...]) -> int:
+    """How many foundations take this rank now: the tomb is one, corners count."""
+    return 1 if rank <= 6 else corners.count(rank - 7)
+
+
 def _place(rank: int, tomb: int, corners: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     if rank <= 6:
         return tomb + 1, corners
@@ -165,7 +187,7 @@ class TombSearch:
             top = waste[-1]
             if fits(top, tomb, corners):
                 yield PLAY, self._play(state)
-                if not exact or (redeals == 0 and top not in stock):
+                if not exact or (redeals == 0 and stock.count(top) < _places(top, corners)):
                     return  # forced (rule 5), or the greedy pass's unproved rule
             elif len(cells) < CELL_COUNT:
                 parked = tuple(sorted((*cells, top)))

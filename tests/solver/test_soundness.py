@@ -115,6 +115,61 @@ def test_dead_position_test_never_kills_a_winnable_position() -> None:
     assert dead_seen > 20  # the test prunes something, or this proves nothing
 
 
+def corner_rule_applies(position: Position) -> bool:
+    """Rule 5's case for corners beyond the old one: the top card fits a
+    corner, and fewer cards of its rank are left in the stock than corners
+    take it, but at least one (none left is the rule's first case)."""
+    table = Table.of(position)
+    if not table.waste or table.waste[-1] <= 6 or position.redeals_left:
+        return False
+    top = table.waste[-1]
+    return 1 <= table.stock.count(top) < table.corners.count(top - 7)
+
+
+def corner_rule_positions(count: int, seed: int) -> list[Position]:
+    """Positions where rule 5 plays a corner card at once, mostly winnable:
+    a random point late on a won classic deal's line, a few random moves,
+    then mostly sensible play until the rule applies."""
+    rng = random.Random(seed)
+    positions: list[Position] = []
+    while len(positions) < count:
+        position = new_game(rng.randint(1, 999_999), "classic")
+        result = solve(position, Budget(nodes=20_000))
+        if result.verdict != "won":
+            continue
+        cut = rng.randint(0, 8)
+        for move in result.line:
+            if len(position.stock) <= cut:
+                break
+            position.apply(parse_move(move))
+        random_moves = rng.randint(0, 4)
+        for step in range(random_moves + 30):
+            legal = position.legal_moves()
+            if position.status is not Status.PLAYING or not legal:
+                break
+            if step >= random_moves and corner_rule_applies(position):
+                positions.append(position)
+                break
+            homes = [m for m in legal if m.kind.value == "F"]
+            sensible = homes and step >= random_moves and rng.random() < 0.8
+            position.apply(rng.choice(homes) if sensible else rng.choice(legal))
+    return positions
+
+
+def test_a_corner_card_played_at_once_keeps_every_win() -> None:
+    """Rule 5 for corners (search.py): where fewer cards of its rank are left
+    in the stock than corners that take it, playing the top card at once
+    loses no win. Plain search from before and after the play agree."""
+    verdicts = {True: 0, False: 0}
+    for position in corner_rule_positions(60, seed=51):
+        played = position.copy()
+        played.apply(parse_move("F"))
+        winnable = plain_winnable(position)
+        assert plain_winnable(played) is winnable, position
+        verdicts[winnable] += 1
+    assert verdicts[True] > 30, verdicts  # mostly winnable: the check has teeth
+
+
 def mid_positions(count: int, seed: int) -> list[Position]:
     """Classic positions with 12-36 cards left in the stock, cells in use."""
     rng = random.Random(seed)
