@@ -44,6 +44,21 @@ PLAYER_WORDS: dict[str, dict[str, Promise]] = {
             "Tries each move on many random orders of the cards it has not seen and "
             "plays the one that wins most of them, as the fair hint does."),
     },
+    "st-helena": {
+        "careful": gettext_lazy(
+            "Plays every card it can home; once the stock is out, moves a card between "
+            "piles only to uncover one that goes home, then deals or gathers the piles."),
+    },
+}
+
+# A variant whose players follow other rules than its game's others: the cross has no
+# cells, so its careful player never parks.
+VARIANT_PLAYER_WORDS: dict[str, dict[str, Promise]] = {
+    "cross": {
+        "careful": gettext_lazy(
+            "Plays a cross card home, else the top waste card where it fits, else turns "
+            "the next card: the cross has no cells to park a card in."),
+    },
 }
 
 
@@ -75,9 +90,10 @@ def _run(tally: winrates.Tally) -> dict[str, Any]:
     }
 
 
-def _player(game: str, player: winrates.PlayerRate) -> dict[str, Any]:
+def _player(game: str, variant: str, player: winrates.PlayerRate) -> dict[str, Any]:
     name = PLAYER_NAMES.get(player.player)
-    words = PLAYER_WORDS.get(game, {}).get(player.player)
+    words = (VARIANT_PLAYER_WORDS.get(variant, {}).get(player.player)
+             or PLAYER_WORDS.get(game, {}).get(player.player))
     return {
         "slug": player.player, "name": str(name) if name is not None else player.player,
         "words": str(words) if words is not None else "",
@@ -98,5 +114,5 @@ def win_rates_of(rules: Rules) -> list[dict[str, Any]]:
     return [{
         "slug": row.variant, "name": _name(rules, row.variant),
         "runs": [_run(tally) for tally in (row.range, row.sample) if tally is not None],
-        "players": [_player(rules.slug, player) for player in row.players],
+        "players": [_player(rules.slug, row.variant, player) for player in row.players],
     } for row in winrates.of_game(rules.slug)]
