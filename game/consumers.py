@@ -69,12 +69,13 @@ HINT_UNANSWERED = gettext_lazy("the hint service did not answer; try again")
 def run_action(function: Callable[..., Any]) -> Callable[..., Awaitable[Any]]:
     """The database work of a socket, off the event loop. On PostgreSQL it is not
     thread-sensitive: moves on different games run in parallel threads, each with its
-    own connection, instead of queueing on one. SQLite writes one at a time whatever
-    the threads, and its in-memory database (the tests') fails a read that meets
-    another thread's write ("table is locked") instead of waiting, so there every call
-    shares the one sync thread."""
-    parallel = connections[DEFAULT_DB_ALIAS].vendor != "sqlite"
-    return database_sync_to_async(function, thread_sensitive=not parallel)
+    own connection, instead of queueing on one. A file SQLite database (the embedded
+    default) waits for its lock (settings: IMMEDIATE, a timeout); its in-memory one (the
+    tests') fails a read that meets another thread's write ("table is locked") instead
+    of waiting, so there every call shares the one sync thread."""
+    connection = connections[DEFAULT_DB_ALIAS]
+    shared = connection.vendor == "sqlite" and connection.is_in_memory_db()
+    return database_sync_to_async(function, thread_sensitive=shared)
 
 
 class TokenBucket:

@@ -207,9 +207,21 @@ class Coalescer:
 
     def _due(self, slot: tuple[str, str]) -> None:
         del self.timers[slot]
-        task = asyncio.ensure_future(self._send(slot))
+        self._queue_send(slot)
+
+    def _queue_send(self, slot: tuple[str, str]) -> asyncio.Task[None]:
+        """Send the slot's batch after the one on its way, if any: with a layer slower
+        than the interval, one slot's batches still go out one at a time, in order."""
+        before = self.sending.get(slot)
+        task = asyncio.ensure_future(self._send_after(before, slot))
         self.sending[slot] = task
         task.add_done_callback(lambda done: self._sent(slot, done))
+        return task
+
+    async def _send_after(self, before: asyncio.Task[None] | None, slot: tuple[str, str]) -> None:
+        if before is not None:
+            await asyncio.wait([before])  # a failed send was logged by its own _send
+        await self._send(slot)
 
     def _sent(self, slot: tuple[str, str], task: asyncio.Task[None]) -> None:
         if self.sending.get(slot) is task:
@@ -223,10 +235,7 @@ class Coalescer:
             timer = self.timers.pop(slot, None)
             if timer is not None:
                 timer.cancel()
-            on_its_way = self.sending.get(slot)
-            if on_its_way is not None:
-                await asyncio.shield(on_its_way)
-            await self._send(slot)
+            await asyncio.shield(self._queue_send(slot))
 
     async def _send(self, slot: tuple[str, str]) -> None:
         group, kind = slot

@@ -37,6 +37,10 @@ def option(argv: list[str], name: str) -> str | None:
     return argv[argv.index(name) + 1] if name in argv else None
 
 
+def variant_of(argv: list[str]) -> str:
+    return option(argv, "--variant") or "three-card"  # the commands' own default
+
+
 def run_name(argv: list[str]) -> str:
     """``solve-classic-deals-1-2400``, ``play-careful-three-card-sample-20000``."""
     kind = "solve" if "solver_worker.solve" in argv else "play"
@@ -45,7 +49,7 @@ def run_name(argv: list[str]) -> str:
     scope = (f"deals-{option(argv, '--deals')}" if "--deals" in argv
              else f"sample-{option(argv, '--sample')}")
     player = f"{option(argv, '--player') or 'careful'}-" if kind == "play" else ""
-    return f"{kind}-{player}{option(argv, '--variant') or 'three-card'}-{scope}"
+    return f"{kind}-{player}{variant_of(argv)}-{scope}"
 
 
 def output_of(argv: list[str], saved: Path | None) -> list[str]:
@@ -69,13 +73,16 @@ def record(argv: list[str], saved: Path | None) -> Path:
     command = " ".join(argv)
     kept.write_text(json.dumps({"command": command, "summary": summary}, indent=1) + "\n")
     if name.startswith("solve-") and "--deals" in argv:
-        keep_lines(f"{option(argv, '--variant')}-{option(argv, '--deals')}", lines)
+        keep_lines(f"{variant_of(argv)}-{option(argv, '--deals')}", lines)
     return kept
 
 
 def keep_lines(stem: str, lines: list[str]) -> None:
+    """The run's deals in deal order (``--jobs`` prints them as they finish), then its
+    summary."""
     SOLVED.mkdir(parents=True, exist_ok=True)
-    data = ("\n".join(lines) + "\n").encode()
+    deals = sorted(lines[:-1], key=lambda line: int(json.loads(line)["deal"]))
+    data = ("\n".join([*deals, lines[-1]]) + "\n").encode()
     # mtime=0 and no file name in the header: the same run gives the same bytes.
     (SOLVED / f"{stem}.jsonl.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
 
@@ -112,7 +119,7 @@ def build() -> dict[str, Any]:
         for variant, game in GAME_OF.items()}
     for run in kept_runs():
         argv = run["command"].split()
-        row = rows[option(argv, "--variant") or "three-card"]
+        row = rows[variant_of(argv)]
         if run["name"].startswith("play-"):
             row["players"].append(player_row(run))
         else:

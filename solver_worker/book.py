@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -45,7 +46,10 @@ def records(path: Path) -> Iterator[dict[str, Any]]:
 
 
 def solved_files(variant: str) -> list[Path]:
-    return sorted(SOLVED_DIR.glob(f"{variant}-*.jsonl.gz"))
+    """The variant's files, ``<variant>-<first>-<last>.jsonl.gz`` (and not another
+    variant's whose slug starts with this one's)."""
+    named = re.compile(rf"{re.escape(variant)}-\d+-\d+\.jsonl\.gz")
+    return sorted(path for path in SOLVED_DIR.glob("*.jsonl.gz") if named.fullmatch(path.name))
 
 
 @cache
@@ -55,7 +59,7 @@ def book_of(variant: str) -> Mapping[int, Decided]:
     decided: dict[int, Decided] = {}
     for path in solved_files(variant):
         for record in records(path):
-            if record["result"] in ("won", "lost"):
+            if record.get("variant") == variant and record["result"] in ("won", "lost"):
                 line = tuple(map(str, record.get("line") or ()))
                 decided[int(record["deal"])] = Decided(record["result"], line)
     return decided

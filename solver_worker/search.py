@@ -42,8 +42,12 @@ verdict:
    there; every other move of L meets the same piles in L' (a park of a card
    that fits in L' becomes its play; L' has no fewer free cells). When the
    card resurfaces, some corner in L still stands at r - 7 (fewer than m
-   placements), so L plays it there, its cells settle as L''s did, and the
-   two lines meet. The tomb is one pile (m = 1): there the rule is k = 0.
+   placements), so L can play it there; if it does, its cells settle as L''s
+   did and the two lines meet. If L buries it again instead, the condition
+   still holds at that point (each placement took one rank-r card from the
+   stock and one corner at r - 7: k and m fell together), so the same
+   comparison repeats from there, until L plays it or ends. The tomb is one
+   pile (m = 1): there the rule is k = 0.
 6. Dead positions: see ``relaxation``; used where the waste order is fixed,
    in both passes. It is not run after a play: the relaxation of the child
    is the parent's with a forced move made, so it cannot newly fail.

@@ -137,7 +137,7 @@ async def test_moves_over_a_board_reach_the_room_coalesced_and_before_its_end(
     from .test_races import line_of
 
     settings.RACE_COUNTDOWN_SECONDS = 0.0
-    settings.RACE_PROGRESS_INTERVAL = 0.3
+    settings.RACE_PROGRESS_INTERVAL = 2.0  # far longer than the moves: batches, surely
     settings.WS_RATE_PER_SECOND, settings.WS_BURST = 1000, 1000
     code = (await sync_to_async(open_room)(carol_browser))["code"]
     await sync_to_async(act)(dave_browser, code, "join")
