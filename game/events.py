@@ -263,11 +263,18 @@ _coalescers: weakref.WeakKeyDictionary[
 
 def coalescer(layer: BaseChannelLayer) -> Coalescer:
     """The running loop's coalescer for ``layer``."""
-    of_loop = _coalescers.setdefault(asyncio.get_running_loop(), {})
-    found = of_loop.get(id(layer))
-    if found is None or found.layer is not layer:
-        found = of_loop[id(layer)] = Coalescer(layer)
+    found = _existing_coalescer(layer)
+    if found is None:
+        found = _coalescers.setdefault(asyncio.get_running_loop(), {})[id(layer)] = (
+            Coalescer(layer))
     return found
+
+
+def _existing_coalescer(layer: BaseChannelLayer) -> Coalescer | None:
+    """The running loop's coalescer for ``layer`` if it has one (an id the layer's, not a
+    former layer's whose id was reused)."""
+    found = _coalescers.get(asyncio.get_running_loop(), {}).get(id(layer))
+    return found if found is not None and found.layer is layer else None
 
 
 def _emit(game_id: str, event: dict[str, Any]) -> None:
@@ -292,7 +299,7 @@ async def _send_in_order(layer: BaseChannelLayer, group: str, event: dict[str, A
     """``event``, after the group's batch pending on this loop if any: sync code of a
     server process (a view, a socket's database work) sends on the server's own loop, so
     a race's end ordered by REST follows the progress its sockets still held."""
-    found = _coalescers.get(asyncio.get_running_loop(), {}).get(id(layer))
-    if found is not None and found.layer is layer:
+    found = _existing_coalescer(layer)
+    if found is not None:
         await found.flush(group)
     await layer.group_send(group, event)
