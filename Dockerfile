@@ -19,8 +19,9 @@ RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml
     && pip install -r /tmp/requirements.txt
 COPY . .
 # Editable, as scripts/run installs it: the site finds its templates and static
-# files beside its code (settings.BASE_DIR), and build_ext puts solver_worker's
-# compiled core there too, so every process imports the one copy in /app.
+# files beside its code (settings.BASE_DIR), and build_ext puts the Tomb's compiled
+# core there too (solver_worker/games/tomb/), so every process imports the one copy
+# in /app.
 # setuptools' build/ holds the core's object files: not for the runtime stage.
 RUN pip install --no-deps -e . && rm -rf build
 # Content-hashed static files, served by whitenoise (settings: STATIC_ROOT set).

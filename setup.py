@@ -1,12 +1,12 @@
-"""Builds the solver's compiled core; everything else is in pyproject.toml."""
+"""Builds the Tomb's compiled search core; everything else is in pyproject.toml."""
 
 from setuptools import Extension, setup
 
 setup(
     ext_modules=[
         Extension(
-            "solver_worker._core",
-            sources=["solver_worker/_core.c"],
+            "solver_worker.games.tomb._core",
+            sources=["solver_worker/games/tomb/_core.c"],
             extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra"],
         )
     ]

@@ -35,8 +35,7 @@ from typing import Any
 from patience.tomb import Position, Status, new_game, parse_move
 from solver_worker.deal_ranges import parse_deal_list
 from solver_worker.driver import Budget
-from solver_worker.hints import hint
-from solver_worker.search import (
+from solver_worker.games.tomb.search import (
     FLIP_PER_MILLE,
     GREEDY_SHARE,
     RESTART_NODES,
@@ -45,6 +44,7 @@ from solver_worker.search import (
     solve,
     to_notation,
 )
+from solver_worker.hints import hint
 from solver_worker.solve import decide, summarise
 
 
@@ -152,7 +152,7 @@ def bench_ab(old_core_path: str, deals: list[int], budget_s: float) -> None:
 def bench_ab_hints(old_core_path: str, deals: int, dump: str | None = None) -> None:
     """With ``dump``, also writes the compact table of every position this
     checkout's hint left unknown, one JSON object a line (with its index)."""
-    from solver_worker import search
+    from solver_worker.games.tomb import search
 
     old_core, new_run = load_core(old_core_path), search._run_core
     old_restarts = with_restarts(old_core)

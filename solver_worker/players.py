@@ -3,7 +3,7 @@
 The game loop, the sampling player and the fair hint here know no game: each
 game lends its knowledge as a ``BlindGame`` (``solver_worker.blind``),
 registered by slug in ``solver_worker.games.BLIND``. What a game must provide
-(Napoleon's Tomb's, in ``solver_worker.games.blind_tomb``, is the model):
+(Napoleon's Tomb's, in ``solver_worker.games.tomb.blind``, is the model):
 
 * ``rule_players``: rule players by name, each deciding from the view alone;
   "careful" is required (the default move and the sampling player's
@@ -60,7 +60,7 @@ information only:
   chance of winning: a hint that does not peek at the stock.
 
 What the Tomb's player knows (the whole honesty argument lives here; the
-functions named are ``blind_tomb``'s):
+functions named are ``solver_worker.games.tomb.blind``'s):
 
 * Everything on the table in view: the waste (every waste card was turned
   face up, so the player has seen all of them, not only the top one), the

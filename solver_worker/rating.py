@@ -21,7 +21,7 @@ The ladder, weakest first (``POLICIES``):
   one game each (more seeds would replay the same game).
 
 The rules are the game's own rule players (``BlindGame.rule_players``: the
-names above are Napoleon's Tomb's, ``solver_worker.games.blind_tomb``); a game
+names above are Napoleon's Tomb's, ``solver_worker.games.tomb.blind``); a game
 without one of them plays the rest of the ladder (``ladder``), so the ladder
 serves every game with blind knowledge.
 

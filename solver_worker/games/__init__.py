@@ -1,8 +1,9 @@
 """Each game's search, by the game's slug: ``solve(position, budget) -> Result``.
 
-A game's module holds its pruning, dead test and forced moves (each with its
-written argument) on the one driver in ``solver_worker.driver``; the service
-and the Celery tasks reach a game's search only through ``solve_position``.
+A game's package (``solver_worker/games/<game>/``, its C core if any beside
+it) holds its pruning, dead test and forced moves (each with its written
+argument) on the one driver in ``solver_worker.driver``; the service and the
+Celery tasks reach a game's search only through ``solve_position``.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from patience import all_variants, rules_of
 from ..blind import BlindGame
 from ..driver import Budget, Result
 from . import sthelena, tomb
-from .blind_sthelena import STHELENA_BLIND
-from .blind_tomb import TOMB_BLIND
+from .sthelena.blind import STHELENA_BLIND
+from .tomb.blind import TOMB_BLIND
 
 Solve = Callable[..., Any]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from patience.tomb import Position, deal_from_seed, get_variant, new_game
-from solver_worker.search import Budget, solve
+from solver_worker.games.tomb.search import Budget, solve
 
 
 @cache

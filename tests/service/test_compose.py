@@ -207,8 +207,8 @@ print(json.dumps(sorted(exclude_paths(".", patterns))))
 IMAGE_NEEDS = ("game/", "leaderboards/", "solver_worker/", "tombsite/", "frontend/",
                "manage.py", "pyproject.toml", "setup.py")
 LOCAL_STATE = (".env", ".env.production", "db.sqlite3", ".venv/bin/python", ".git/config",
-               "solver_worker/_core.cpython-311-x86_64-linux-gnu.so", "game/__pycache__/a.pyc",
-               "staticfiles/tomb/play.css", "tests/service/stack.py")
+               "solver_worker/games/tomb/_core.cpython-311-x86_64-linux-gnu.so",
+               "game/__pycache__/a.pyc", "staticfiles/tomb/play.css", "tests/service/stack.py")
 # What the README's admin steps leave in the project folder: a backup, an export, keys.
 ADMIN_LEFTOVERS = ("tomb-2026-11-29.dump", "results.csv", "backups/tomb.sql.gz",
                    "backups/tomb-2026-11-30.dump", "tls/site.key", "tls/site.pem")

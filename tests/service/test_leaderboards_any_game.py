@@ -22,7 +22,7 @@ from leaderboards.days import today
 from leaderboards.models import Attempt, Daily, PlayerStats
 from patience.tomb import Variant
 from patience.tomb.rules import TombRules
-from solver_worker import search
+from solver_worker.games.tomb import search
 
 from .conftest import Browser, Clock
 from .lines import seeded_line

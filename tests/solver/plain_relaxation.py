@@ -1,6 +1,6 @@
 """The relaxed game searched a card at a time: the referee for the lazy search.
 
-The same relaxed game as ``solver_worker.relaxation`` (stock cards free, waste
+The same relaxed game as ``solver_worker.games.tomb.relaxation`` (stock cards free, waste
 cards leave top-down, four cells), searched with no normal form: at each
 step the top card is parked or any foundation is raised by one free stock
 card; only the two forced rules (a fitting cell card or top card goes home at
@@ -10,7 +10,7 @@ bound, no certificate, no tomb-only shortcut: its answer is the relaxation's.
 
 from __future__ import annotations
 
-from solver_worker.relaxation import CELLS, CORNER_SIZE, settle_cells, tomb_wants
+from solver_worker.games.tomb.relaxation import CELLS, CORNER_SIZE, settle_cells, tomb_wants
 
 
 def relaxation_solvable(

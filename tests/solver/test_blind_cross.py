@@ -1,6 +1,6 @@
 """The blind players and the fair hint on Napoleon's Tomb's traditional cross.
 
-The cross's knowledge lives in ``solver_worker.games.blind_tomb`` beside the
+The cross's knowledge lives in ``solver_worker.games.tomb.blind`` beside the
 Tomb's (same game slug). Checked here: the careful player's rule (cross cards
 first, then the waste card, then D or R), that it finishes deals legally and
 reads no stock order, that its memory of the stock after R (popped by D and
@@ -20,7 +20,7 @@ from patience.tomb import Position, Status, new_game, parse_move
 from patience.tomb.moves import CROSS_TO, DRAW, REDEAL, TO_FOUNDATION, TOMB, Kind
 from solver_worker import hints
 from solver_worker.games import BLIND, blind_of, blind_variants
-from solver_worker.games.blind_tomb import (
+from solver_worker.games.tomb.blind import (
     TOMB_BLIND,
     Memory,
     Sight,

@@ -18,7 +18,7 @@ from typing import Any
 from patience.sthelena import Kind, Position, Status, new_game, parse_move
 from solver_worker import hints
 from solver_worker.games import BLIND, blind_of, blind_variants
-from solver_worker.games.blind_sthelena import (
+from solver_worker.games.sthelena.blind import (
     MAX_WANDER,
     STHELENA_BLIND,
     Memory,

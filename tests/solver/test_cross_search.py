@@ -17,12 +17,12 @@ from plain import plain_winnable
 from patience.cards import RANK
 from patience.tomb import Position, Status, new_game, parse_move
 from patience.tomb.moves import Kind
-from solver_worker import search
 from solver_worker.driver import Budget, decide, search_pass
 from solver_worker.games import SOLVERS, solve_position
-from solver_worker.games.cross import CrossSearch, State, solve, to_notation
+from solver_worker.games.tomb import search
+from solver_worker.games.tomb.cross import CrossSearch, State, solve, to_notation
+from solver_worker.games.tomb.relaxation import tomb_wants
 from solver_worker.hints import hint, sensible_move
-from solver_worker.relaxation import tomb_wants
 
 TALON_LEFT = 12  # cards in the stock and the waste together
 

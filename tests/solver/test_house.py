@@ -22,9 +22,9 @@ from patience import all_variants, rules_of
 from patience.tomb import Kind, Status, new_game
 from solver_worker import games, hints, rating
 from solver_worker.driver import Budget, decide, search_pass
-from solver_worker.games.blind_tomb import TOMB_BLIND, TombBlind
+from solver_worker.games.tomb.blind import TOMB_BLIND, TombBlind
+from solver_worker.games.tomb.relaxation import settle_cells, tomb_wants
 from solver_worker.players import fair_hint
-from solver_worker.relaxation import settle_cells, tomb_wants
 
 # -- the driver ------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """The blind players, the fair hint and the ``solver_worker.play`` command.
 
 The game-agnostic core (``solver_worker.players``) is driven here through
-Napoleon's Tomb's knowledge (``solver_worker.games.blind_tomb``).
+Napoleon's Tomb's knowledge (``solver_worker.games.tomb.blind``).
 
 What is checked: the careful player's rule (its definition of "wanted within
 three ranks" and of freeing the card beneath) and that it wins an easy
@@ -40,8 +40,8 @@ from patience.tomb import (
 from patience.tomb.moves import DRAW, REDEAL, TO_CELL, TO_FOUNDATION, TOMB, Kind
 from patience.tomb.position import NO_RANK
 from solver_worker.deal_ranges import parse_deal_list as parse_deals
-from solver_worker.games import blind_tomb as players
-from solver_worker.games.blind_tomb import (
+from solver_worker.games.tomb import blind as players
+from solver_worker.games.tomb.blind import (
     Memory,
     Sight,
     careful_move,

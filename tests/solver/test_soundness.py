@@ -15,8 +15,8 @@ from plain import plain_winnable
 from plain_relaxation import relaxation_solvable
 
 from patience.tomb import Position, Status, new_game, parse_move
-from solver_worker.relaxation import is_dead
-from solver_worker.search import (
+from solver_worker.games.tomb.relaxation import is_dead
+from solver_worker.games.tomb.search import (
     Budget,
     Table,
     _core,

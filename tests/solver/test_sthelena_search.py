@@ -1,6 +1,6 @@
 """St. Helena's search against a plain exhaustive search on small late positions.
 
-Each pruning rule of ``solver_worker.games.sthelena`` is switched on alone,
+Each pruning rule of ``solver_worker.games.sthelena.search`` is switched on alone,
 then all together, and must give the verdict of a plain search over engine
 positions that prunes nothing (it only remembers the states it has seen); a
 "won" line must replay to a win in the engine. Late positions are built by
@@ -20,8 +20,9 @@ from patience.protocol import Status
 from patience.sthelena import Position, new_game, parse_move
 from patience.sthelena.position import CARD_COUNT, FOUNDATION_SUIT
 from solver_worker.driver import Budget, search_pass
-from solver_worker.games import solve_position, sthelena
-from solver_worker.games.sthelena import (
+from solver_worker.games import solve_position
+from solver_worker.games.sthelena import search as sthelena
+from solver_worker.games.sthelena.search import (
     ALL_RULES,
     NO_RULES,
     Pruning,

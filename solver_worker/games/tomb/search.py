@@ -84,15 +84,15 @@ from typing import Any, Final
 
 from patience.tomb import EMPTY, RANK, TOMB, Position, parse_move
 
-from .driver import Budget, Outcome, Result, decide_by
-from .driver import search_pass as drive
+from ...driver import Budget, Outcome, Result, decide_by
+from ...driver import search_pass as drive
 from .relaxation import is_dead, settle_cells, tomb_wants
 
 __all__ = ["Budget", "Result", "Table", "TombSearch", "search_pass", "solve", "to_notation"]
 
 _core: Any
 try:  # the compiled core, built by the install step (setup.py)
-    _core = importlib.import_module("solver_worker._core")
+    _core = importlib.import_module("solver_worker.games.tomb._core")
 except ImportError:  # pragma: no cover - a checkout without a compiler
     _core = None
 

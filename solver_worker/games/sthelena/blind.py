@@ -52,8 +52,8 @@ from patience.sthelena import Kind, Move, Position
 from patience.sthelena.moves import DEAL, REDEAL
 from patience.sthelena.position import ALL_FOUNDATIONS, base_card
 
-from ..driver import Budget, search_pass
-from .sthelena import State, StHelenaSearch
+from ...driver import Budget, search_pass
+from .search import State, StHelenaSearch
 
 SECOND_DECK_SIZE: Final = DECK_SIZE  # the second deck lies whole beneath the first's remainder
 BASE_FACES: Final = frozenset(base_card(f) % DECK_SIZE for f in ALL_FOUNDATIONS)
@@ -225,7 +225,7 @@ def with_hidden(position: Position, order: Sequence[int]) -> Position:
 
 def find_line(position: Position, nodes: int, seconds: float | None = None
               ) -> tuple[str, list[str]]:
-    """St. Helena's greedy pass alone (``solver_worker.games.sthelena``): each
+    """St. Helena's greedy pass alone (``solver_worker.games.sthelena.search``): each
     line it finds wins in the engine; its failure proves nothing."""
     status, line, _nodes = search_pass(StHelenaSearch(), State.of(position),
                                        Budget(nodes=nodes, seconds=seconds), False)

@@ -58,9 +58,9 @@ from patience.tomb import (
 )
 from patience.tomb.moves import CROSS_TO
 
-from .. import driver
-from ..search import Budget, Table, search_pass, to_notation
+from ... import driver
 from . import cross as cross_search
+from .search import Budget, Table, search_pass, to_notation
 
 NEAR_RANKS: Final = 3  # "a foundation will want it within three ranks"
 TOMB_CYCLE: Final = 6  # the tomb wants 6 5 4 3 2 A, then 6 again

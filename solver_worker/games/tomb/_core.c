@@ -1,5 +1,5 @@
 /*
- * The solver's compiled core: the same search as solver_worker/search.py
+ * The Tomb's compiled core: the same search as search.py beside it
  * (read its docstring for every pruning rule and the argument for it), in C
  * for speed. search.py stays the reference; the tests run both against a
  * plain exhaustive search. Restarts (search.py's docstring, "Restarts") are
@@ -264,7 +264,7 @@ static void table_add(Table *t, const Key *key) {
     if (slot->b[0] == 0) { *slot = *key; t->count++; }
 }
 
-/* ---- the dead-position test (see solver_worker/relaxation.py) ---- */
+/* ---- the dead-position test (see relaxation.py) ---- */
 
 static void sort4(uint8_t *v, int n) {
     for (int i = 1; i < n; i++)

@@ -71,7 +71,7 @@ from patience.protocol import Status
 from patience.sthelena import FOUNDATIONS, PILES, Position, parse_move
 from patience.sthelena.position import ALLOWED_WHILE_STOCK, FOUNDATION_SUIT, wants_after
 
-from ..driver import Budget, GameSearch, Result, Verdict, remaining, search_pass, split
+from ...driver import Budget, GameSearch, Result, Verdict, remaining, search_pass, split
 
 PILE_COUNT: Final = len(PILES)
 FOUNDATION_COUNT: Final = len(FOUNDATIONS)

@@ -21,7 +21,7 @@ turn a won position into a "lost" verdict.
 4. No cycles (every move turns a card, plays one home or spends a redeal), so
    a state that failed once fails always: the driver keeps failed states only.
 5. Dead test (last pass only: no redeal left, so the waste's order is fixed):
-   ``solver_worker.relaxation.is_dead``, the Tomb's relaxed game, with the
+   ``relaxation.is_dead`` (beside this module), the Tomb's relaxed game, with the
    cross as its four cells. Every winning line of the cross is a solution of
    that relaxation: the cards now in the waste still leave it top down (no R
    is left to regroup them), each onto a foundation (F) or into a cross place
@@ -82,8 +82,8 @@ from patience.tomb import Move, Position, parse_move
 from patience.tomb.moves import TOMB, Kind
 from patience.tomb.position import EMPTY
 
-from ..driver import Budget, Result, decide
-from ..relaxation import is_dead, tomb_wants
+from ...driver import Budget, Result, decide
+from .relaxation import is_dead, tomb_wants
 
 FULL_HOME: Final = 52
 MAX_DEPARTURES: Final = 6  # from the greedy rule, in the greedy pass (rule 7)
