@@ -42,6 +42,7 @@ from .names import game_name, variant_name
 from .payloads import game_payload
 from .positions import POSITIONS
 from .tasks import answer_hint
+from .undoing import undo_refusal
 
 ANON_SESSION_KEY = "game_anon_token"
 Payload = dict[str, Any]
@@ -463,12 +464,10 @@ def do_undo(
         game = check_version_current(_lock(game_id, player), version)
         position = _position_to_write(game)
         check_undo_allowed(game, position)
-        last = position.moves[-1] if position.moves else None
         try:
             position.undo()
         except IllegalMove as error:
             raise NotAllowedNow(str(error)) from error
-        check_undo_kept_secret(game, position, last)
         game.undos += 1
         return _store(game, position, "undo", origin=origin, seq=seq)
 
@@ -674,25 +673,10 @@ def check_version_current(game: Game, version: int | None) -> Game:
 
 
 def check_undo_allowed(game: Game, position: Any) -> None:
-    """A win of a ranked game or of a race is final."""
-    if game.race and position.moves and game.status == Status.WON:
-        raise NotAllowedNow(gettext("a won race is final: it cannot be undone"))
-    if game.ranked and position.moves and game.status == Status.WON:
-        raise NotAllowedNow(gettext("a won ranked daily is final: it cannot be undone"))
-
-
-def check_undo_kept_secret(game: Game, before: Any, undone: Any) -> None:
-    """In a ranked game a move that showed a new card (a stock turn, a refill, a deal:
-    the game's ``reveals``) cannot be undone: else turn through the stock, undo to the
-    start, and play with the order known. ``before`` is the position ``undone`` was
-    played from (the undo has been made: the caller throws it away on refusal)."""
-    if not (game.ranked or game.race) or undone is None or not game.rules.reveals(before, undone):
-        return
-    if game.race:
-        raise NotAllowedNow(gettext("in a race a move that showed a new card "
-                                    "(%(move)s) cannot be undone") % {"move": undone.notation})
-    raise NotAllowedNow(gettext("in a ranked daily a move that showed a new card "
-                                "(%(move)s) cannot be undone") % {"move": undone.notation})
+    """The last move may be taken back (``undoing.undo_refusal`` says why not)."""
+    refusal = undo_refusal(game, position)
+    if refusal is not None:
+        raise NotAllowedNow(refusal)
 
 
 # What a write (_store) may change: the rest of the row is fixed at creation or written

@@ -1,16 +1,15 @@
-"""Game and variant names in the reader's language.
+"""A game's words in the reader's language: its name, its variants', its welcome and
+its table's.
 
-The registry (patience/) is pure and names everything in English; it cannot import
-Django. Pages, payloads and the share line translate the names here, at the edge,
-looked up by slug; a game or variant added to the registry without an entry here keeps
-its English name until someone translates it.
+The games (patience/) are pure and write their words in English, each marked for the
+catalogs with ``patience.words.gettext_noop``; they are translated here, at the edge,
+by the one catalog the pages and the board share. Nothing here names a game.
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
-from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 
 
@@ -22,43 +21,27 @@ class Named(Protocol):
     def name(self) -> str: ...
 
 
-GAME_NAMES: dict[str, Promise] = {
-    "napoleons-tomb": gettext_lazy("Napoleon's Tomb"),
-    "st-helena": gettext_lazy("St. Helena"),
-}
-
-VARIANT_NAMES: dict[str, Promise] = {
-    "three-card": gettext_lazy("3-card deal"),
-    "classic": gettext_lazy("classic 1-card deal"),
-    "cross": gettext_lazy("traditional cross"),
-    "st-helena": gettext_lazy("St. Helena"),
-}
-
-
-# The first visit's one-line welcome: what the game asks of the player.
-WELCOMES: dict[str, Promise] = {
-    "napoleons-tomb": gettext_lazy(
-        "New here? Build the corners up from 7 to King and the tomb down from 6 to Ace, "
-        "four times round."),
-}
 ANY_GAME_WELCOME = gettext_lazy(
     "New here? Each pile is named on the table; point at one to read what it takes.")
 
 
-def welcome(game: Named) -> str:
-    """The welcome line of a game, or the one every table can use."""
-    return str(WELCOMES.get(game.slug, ANY_GAME_WELCOME))
+def welcome(game: Any) -> str:
+    """The game's one-line welcome (its own, else the one every table can use)."""
+    return gettext(game.welcome) if game.welcome else str(ANY_GAME_WELCOME)
 
 
 def game_name(game: Named) -> str:
-    """The game's name in the active language (the registry's English if not listed)."""
-    found = GAME_NAMES.get(game.slug)
-    return str(found) if found is not None else gettext(game.name)
+    """The game's name in the active language (its English msgid, marked in its package)."""
+    return gettext(game.name)
 
 
 def variant_name(variant: Named) -> str:
-    found = VARIANT_NAMES.get(variant.slug)
-    return str(found) if found is not None else gettext(variant.name)
+    return gettext(variant.name)
+
+
+def translated_table(rules: Any, variant: Any) -> dict[str, Any]:
+    """The variant's table as data (``Table.as_data``), every word in the active language."""
+    return dict(rules.table(variant).as_data(gettext))
 
 
 def named_game(game: Named) -> dict[str, str]:

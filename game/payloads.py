@@ -13,11 +13,14 @@ from datetime import datetime
 from functools import cache
 from typing import Any
 
+from django.utils.translation import get_language
+
 from patience import Rules, rules_of
 
 from . import freeplay
 from .models import FreePlayStats, Game, Status
-from .names import named_game, named_variant
+from .names import named_game, named_variant, translated_table
+from .undoing import can_undo
 
 
 def game_payload(game: Game, position: Any) -> dict[str, Any]:
@@ -27,17 +30,22 @@ def game_payload(game: Game, position: Any) -> dict[str, Any]:
         "table": table_of(game.variant),
         # The rest plays itself (the game's finishing line: it tells nothing of an unseen card).
         "can_finish": game.status == Status.PLAYING and rules.finishing_line(position) is not None,
-        "state": rules.visible_view(position),
+        "state": {**rules.visible_view(position), "can_undo": can_undo(game, position)},
         "achievements": game.achievements.split(),
         "free_play": free_play_figures(game),
     }
 
 
-@cache
 def table_of(variant: str) -> dict[str, Any]:
-    """The variant's table as data: fixed per variant, so made once (never changed after)."""
+    """The variant's table as data, its words in the active language."""
+    return _table_in(variant, get_language())
+
+
+@cache
+def _table_in(variant: str, language: str | None) -> dict[str, Any]:
+    """Fixed per variant and language, so made once (and never changed after)."""
     rules = rules_of(variant)
-    return rules.table(rules.variants[variant]).as_data()
+    return translated_table(rules, rules.variants[variant])
 
 
 def named(rules: Rules, variant: str) -> tuple[dict[str, str], dict[str, str]]:

@@ -29,7 +29,6 @@ from . import actions, freeplay
 from .converters import game_and_variant
 from .names import named_game, named_variants, welcome
 from .payloads import named, table_of
-from .table_words import translated_table
 from .win_rates import win_rates_of
 
 
@@ -108,7 +107,7 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
     return HttpResponse(template.render({
         "game": named_game(found),
         "variants": named_variants(found.variants.values()),
-        "table": translated_table(table_of(found.default_variant.slug)),
+        "table": table_of(found.default_variant.slug),
         # Per variant (a slug's "-" as "_", for the template): the proved deals that ship.
         "proved": {slug.replace("-", "_"): len(freeplay.winnable_lines(slug))
                    for slug in found.variants},

@@ -13,10 +13,11 @@ from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_EVEN, Decimal
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from patience import Rules
 from solver_worker import winrates
+from solver_worker.games import player_words
 
 from .names import variant_name
 
@@ -28,39 +29,6 @@ PLAYER_NAMES: dict[str, Promise] = {
     "freeing": gettext_lazy("Freeing player"),
     "sampling": gettext_lazy("Sampling player"),
 }
-
-# What each player does, in words; a game's players follow its own rules, so per game.
-PLAYER_WORDS: dict[str, dict[str, Promise]] = {
-    "napoleons-tomb": {
-        "careful": gettext_lazy(
-            "Plays a card that fits; otherwise parks every card a foundation will want "
-            "within three ranks, even into its last free cell."),
-        "spare-cell": gettext_lazy(
-            "Plays like the careful player but keeps its last cell free, for parking a "
-            "card only to free the card beneath it."),
-        "freeing": gettext_lazy(
-            "Parks a card only to free the card beneath it, when that one fits."),
-        "sampling": gettext_lazy(
-            "Tries each move on many random orders of the cards it has not seen and "
-            "plays the one that wins most of them, as the fair hint does."),
-    },
-    "st-helena": {
-        "careful": gettext_lazy(
-            "Plays every card it can home; once the stock is out, moves a card between "
-            "piles only to uncover one that goes home, then deals or gathers the piles."),
-    },
-}
-
-# A variant whose players follow other rules than its game's others: the cross has no
-# cells, so its careful player never parks.
-VARIANT_PLAYER_WORDS: dict[str, dict[str, Promise]] = {
-    "cross": {
-        "careful": gettext_lazy(
-            "Plays a cross card home, else the top waste card where it fits, else turns "
-            "the next card: the cross has no cells to park a card in."),
-    },
-}
-
 
 def _percent(fraction: float, rounding: str) -> Decimal:
     return (Decimal(str(fraction)) * 100).quantize(TENTH, rounding=rounding)
@@ -90,13 +58,12 @@ def _run(tally: winrates.Tally) -> dict[str, Any]:
     }
 
 
-def _player(game: str, variant: str, player: winrates.PlayerRate) -> dict[str, Any]:
+def _player(variant: str, player: winrates.PlayerRate) -> dict[str, Any]:
     name = PLAYER_NAMES.get(player.player)
-    words = (VARIANT_PLAYER_WORDS.get(variant, {}).get(player.player)
-             or PLAYER_WORDS.get(game, {}).get(player.player))
+    words = player_words(variant).get(player.player)
     return {
         "slug": player.player, "name": str(name) if name is not None else player.player,
-        "words": str(words) if words is not None else "",
+        "words": gettext(words) if words else "",
         "count": player.count, "won": player.won,
         "rate": {"low": _point(player.rate), "single": True}, "ci95": _interval(player.ci95),
         "command": player.command,
@@ -114,5 +81,5 @@ def win_rates_of(rules: Rules) -> list[dict[str, Any]]:
     return [{
         "slug": row.variant, "name": _name(rules, row.variant),
         "runs": [_run(tally) for tally in (row.range, row.sample) if tally is not None],
-        "players": [_player(rules.slug, row.variant, player) for player in row.players],
+        "players": [_player(row.variant, player) for player in row.players],
     } for row in winrates.of_game(rules.slug)]

@@ -14,10 +14,10 @@ abstract grid, what each accepts), never pixels.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, TypedDict
 
 
 class Status(Enum):
@@ -81,6 +81,51 @@ class PositionLike(Protocol):
     def copy(self) -> Any: ...
 
 
+class PileView(TypedDict):
+    """One pile as a client sees it: face-down cards as a count, face-up cards bottom first."""
+
+    down: int
+    up: list[str]
+
+
+# A legal move's place on the table: the pile it lifts from, where it lands, how many
+# cards move as one (a run of ``count`` cards from the top of ``from``).
+MovePath = TypedDict("MovePath", {"from": str, "to": str, "count": int})
+
+
+class View(TypedDict):
+    """The keys every game's visible view carries (docs/view-contract.md).
+
+    A game adds its own keys in a TypedDict that extends this one."""
+
+    game: str
+    variant: str
+    piles: dict[str, PileView]
+    stock_count: int
+    home: int
+    moves: int
+    log: list[str]
+    legal: list[str]
+    paths: dict[str, MovePath]
+    pickable: dict[str, list[int]]
+    can_undo: bool
+    status: Literal["playing", "won", "lost"]
+
+
+@dataclass(frozen=True, slots=True)
+class Phrases:
+    """How a sentence names a pile beyond its label: "from the north cell", "to the
+    north cell", "in the north cell" (where a card is parked), "the north cell".
+
+    Russian and Finnish inflect a place where English adds a preposition, so each form
+    is a text of its own for the translators (``patience.words.gettext_noop``)."""
+
+    from_: str
+    to: str
+    in_: str = ""  # "" where nothing is parked: the "to" form is said instead
+    the: str = ""  # "" where the label takes no article ("pile 5"): the label is said
+
+
 @dataclass(frozen=True, slots=True)
 class Pile:
     """One place on a game's table, described as data for the one board script.
@@ -88,6 +133,9 @@ class Pile:
     ``row`` and ``col`` are places on an abstract grid of the game's ``Table``
     (the front end turns them into pixels); ``fan`` says how its cards are
     shown: ``"top"`` only the top card, ``"right"`` or ``"down"`` spread.
+    Every text is an English msgid of the site's catalogs, marked in the game's
+    package with ``gettext_noop``; ``number`` fills a ``%(number)s`` in any of them
+    ("pile %(number)s"), after translation.
     """
 
     name: str  # the notation's name: "nw", "tomb", "n", "waste", "stock", "p1", "k1"
@@ -98,6 +146,22 @@ class Pile:
     accepts: str  # what it takes, in words for the board's labels and the rules
     fan: str = "top"
     base: str = ""  # what an empty foundation starts with, shown on it ("7", "6", "K")
+    show: int = 0  # how many top cards a spread fan shows (0: all; turn-3's waste: 3)
+    phrases: Phrases | None = None  # None: the generic "from the %(place)s" forms
+    number: int = 0
+
+    def words(self, translate: Callable[[str], str]) -> dict[str, str]:
+        """The pile's texts, each translated, then numbered."""
+        texts = {"label": self.label, "accepts": self.accepts}
+        if self.phrases is not None:
+            texts |= {"from": self.phrases.from_, "to": self.phrases.to,
+                      "in": self.phrases.in_, "the": self.phrases.the}
+        values = {"number": self.number}
+        return {key: translate(text) % values if text else "" for key, text in texts.items()}
+
+
+def _same(text: str) -> str:
+    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,17 +172,18 @@ class Table:
     card_count: int  # cards that go home in a won game
     extras: Mapping[str, Any] = field(default_factory=dict)
 
-    def as_data(self) -> dict[str, Any]:
-        """The JSON the board script draws from."""
+    def as_data(self, translate: Callable[[str], str] = _same) -> dict[str, Any]:
+        """The JSON the board script draws from, its words through ``translate``
+        (the site passes Django's gettext; the rules stay free of Django)."""
         return {
             "rows": self.rows,
             "cols": self.cols,
             "card_count": self.card_count,
             "piles": [
                 {
-                    "name": pile.name, "role": pile.role, "label": pile.label,
-                    "row": pile.row, "col": pile.col, "accepts": pile.accepts,
-                    "fan": pile.fan, "base": pile.base,
+                    "name": pile.name, "role": pile.role, "row": pile.row, "col": pile.col,
+                    "fan": pile.fan, "base": pile.base, "show": pile.show,
+                    **pile.words(translate),
                 }
                 for pile in self.piles
             ],
@@ -133,7 +198,13 @@ class Rules(Protocol):
     def slug(self) -> str: ...  # "napoleons-tomb", "st-helena": in URLs and the API
 
     @property
-    def name(self) -> str: ...  # "Napoleon's Tomb"
+    def name(self) -> str: ...  # "Napoleon's Tomb" (a msgid: the site translates it)
+
+    @property
+    def welcome(self) -> str:
+        """The first visit's one line: what the game asks (a msgid; "" for the site's
+        generic line)."""
+        ...
 
     @property
     def variants(self) -> Mapping[str, VariantLike]: ...
@@ -165,7 +236,7 @@ class Rules(Protocol):
 
     def replay(self, deal: Any, variant: Any, moves: Sequence[Any]) -> Any: ...
 
-    def visible_view(self, position: Any) -> dict[str, Any]: ...
+    def visible_view(self, position: Any) -> View: ...
 
     def to_record(self, position: Any) -> dict[str, Any]: ...
 

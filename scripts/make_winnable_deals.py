@@ -1,12 +1,13 @@
 """Make the list of proved-won deals that "winnable deals only" deals from.
 
     python scripts/make_winnable_deals.py --variant classic --count 1200 --budget-s 1
+    python scripts/make_winnable_deals.py --variant turn-3 --count 1000 --budget-s 1
 
 Picks ``--count`` deal numbers at random over 1..999,999 (a fixed seed, so a rerun
 asks the same deals), asks the project's solver CLI about them on ONE core
 (``python -m solver_worker.solve --jobs 1 --json``), replays every line the solver
 calls won with the rules engine, and writes the deals whose line really ends in a
-win to ``game/data/winnable-<variant>.txt``: one ``<deal> <line>`` per row, sorted by
+win to ``solver_worker/data/winnable/<variant>.txt``: one ``<deal> <line>`` per row, sorted by
 deal. The line ships too, so a test can replay a sample and nobody has to trust
 the file. Deals the solver leaves unknown or lost are simply not listed.
 """
@@ -23,15 +24,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from patience.tomb import MAX_DEAL, VARIANTS, Status, new_game, parse_moves  # noqa: E402
+from patience import Status, all_variants, rules_of  # noqa: E402
 
-DATA = ROOT / "game" / "data"
+DATA = ROOT / "solver_worker" / "data" / "winnable"
 CHUNK = 200  # deals per solver run: progress shows, and a stop loses little
 
 
 def pick_deals(variant: str, count: int, seed: int) -> list[int]:
     chooser = random.Random(f"{seed}:{variant}")
-    return sorted(chooser.sample(range(1, MAX_DEAL + 1), count))
+    rules = rules_of(variant)
+    return sorted(chooser.sample(range(rules.min_deal, rules.max_deal + 1), count))
 
 
 def solve(variant: str, deals: list[int], budget_s: float) -> list[dict[str, object]]:
@@ -43,8 +45,9 @@ def solve(variant: str, deals: list[int], budget_s: float) -> list[dict[str, obj
 
 
 def replays_to_a_win(variant: str, deal: int, line: list[str]) -> bool:
-    position = new_game(deal, variant)
-    for move in parse_moves(" ".join(line)):
+    rules = rules_of(variant)
+    position = rules.new_game(deal, variant)
+    for move in rules.parse_moves(" ".join(line)):
         position.apply(move)
     return position.status is Status.WON
 
@@ -52,7 +55,8 @@ def replays_to_a_win(variant: str, deal: int, line: list[str]) -> bool:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--variant", required=True, choices=sorted(VARIANTS))
+    slugs = sorted(variant.slug for _, variant in all_variants())
+    parser.add_argument("--variant", required=True, choices=slugs)
     parser.add_argument("--count", type=int, default=600, help="deals to ask the solver")
     parser.add_argument("--budget-s", type=float, default=1.0, help="solver seconds a deal")
     parser.add_argument("--seed", type=int, default=12)
@@ -68,8 +72,8 @@ def main(argv: list[str] | None = None) -> int:
             if row["result"] == "won" and replays_to_a_win(args.variant, deal, line):
                 won[deal] = line
         print(f"{args.variant}: {len(won)} won of {asked} asked", file=sys.stderr, flush=True)
-    DATA.mkdir(exist_ok=True)
-    target = DATA / f"winnable-{args.variant}.txt"
+    DATA.mkdir(parents=True, exist_ok=True)
+    target = DATA / f"{args.variant}.txt"
     target.write_text("".join(f"{deal} {' '.join(won[deal])}\n" for deal in sorted(won)))
     print(json.dumps({"variant": args.variant, "asked": asked, "won": len(won),
                       "budget_s": args.budget_s, "file": target.name}))

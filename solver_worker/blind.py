@@ -87,3 +87,8 @@ class BlindGame(Protocol):
     def new_memory(self) -> Memory:
         """A fresh memory for one game from its start."""
         ...
+
+    def player_words(self, variant: str) -> Mapping[str, str]:
+        """What each rule player does, in a sentence for the rules pages, by player
+        (English msgids marked with ``patience.words.gettext_noop``; the site translates)."""
+        ...

@@ -26,6 +26,9 @@ from pathlib import Path
 from typing import Any
 
 SOLVED_DIR = Path(__file__).with_name("data") / "solved"
+# Proved-won deals that "winnable deals only" deals from, one file a variant
+# (scripts/make_winnable_deals.py writes them; game.freeplay reads them).
+WINNABLE_DIR = Path(__file__).with_name("data") / "winnable"
 
 
 @dataclass(frozen=True)

@@ -55,10 +55,12 @@ def _preference_of(position: Any) -> Any:
     """Each legal move's rank by the roles of the piles it goes from and to."""
     rules = rules_of(position.variant.slug)
     roles = {pile.name: pile.role for pile in rules.table(position.variant).piles}
-    paths: dict[str, list[str]] = rules.visible_view(position)["paths"]
+    paths = rules.visible_view(position)["paths"]
 
     def preference(move: Any) -> int:
-        source, target = (roles.get(name, "") for name in paths.get(move.notation, ("", "")))
+        found = paths.get(move.notation)
+        source, target = ("", "") if found is None else (
+            roles.get(found["from"], ""), roles.get(found["to"], ""))
         if target == "foundation":
             return 0
         if source == "stock":

@@ -5,14 +5,15 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Final
 
-from ..cards import DECK_SIZE, SUIT_NAMES
-from ..protocol import Pile, Table
+from ..cards import DECK_SIZE
+from ..protocol import Phrases, Pile, Table
+from ..words import gettext_noop as _
 from .deals import MAX_DEAL, MIN_DEAL, Deal, deal_from_number, deal_from_seed, deal_from_texts
 from .finish import finishing_line
 from .moves import FOUNDATIONS, PILES, Kind, Move, parse_move, parse_moves
 from .position import CARD_COUNT, FOUNDATION_SUIT, Position
 from .variants import DEFAULT_VARIANT, VARIANTS, Variant, get_variant
-from .views import GAME_SLUG, from_record, to_record, visible_view
+from .views import GAME_SLUG, StHelenaView, from_record, to_record, visible_view
 
 # Grid places (row, col) of the twelve piles, clockwise from top left: p1..p4
 # above the Kings, p5 right of the Kings, p6 right of the Aces, p7..p10 below
@@ -21,9 +22,33 @@ PILE_PLACES: Final = (
     (0, 1), (0, 2), (0, 3), (0, 4), (1, 5), (2, 5),
     (3, 4), (3, 3), (3, 2), (3, 1), (2, 0), (1, 0),
 )
-_WHILE_STOCK: Final = (
-    *(["to the King foundations only"] * 4), "to any foundation", "to any foundation",
-    *(["to the Ace foundations only"] * 4), "to any foundation", "to any foundation",
+_KINGS_ONLY: Final = _("dealt cards; plays to the King foundations only while the stock lasts; "
+                       "once it is empty, takes a card of the same suit one rank above or below")
+_ANY: Final = _("dealt cards; plays to any foundation while the stock lasts; once it is "
+                "empty, takes a card of the same suit one rank above or below")
+_ACES_ONLY: Final = _("dealt cards; plays to the Ace foundations only while the stock lasts; "
+                      "once it is empty, takes a card of the same suit one rank above or below")
+_WHILE_STOCK: Final = (*[_KINGS_ONLY] * 4, _ANY, _ANY, *[_ACES_ONLY] * 4, _ANY, _ANY)
+_PILE: Final = Phrases(_("from pile %(number)s"), _("to pile %(number)s"))
+# Each foundation by the card it starts with: the Kings', then the Aces', by suit
+# (clubs, spades, hearts, diamonds: patience.cards' order).
+_KINGS_AND_ACES: Final = (
+    (_("King of clubs"), _("clubs, down from the King to the ace"), Phrases(
+        _("from the King of clubs"), _("to the King of clubs"))),
+    (_("King of spades"), _("spades, down from the King to the ace"), Phrases(
+        _("from the King of spades"), _("to the King of spades"))),
+    (_("King of hearts"), _("hearts, down from the King to the ace"), Phrases(
+        _("from the King of hearts"), _("to the King of hearts"))),
+    (_("King of diamonds"), _("diamonds, down from the King to the ace"), Phrases(
+        _("from the King of diamonds"), _("to the King of diamonds"))),
+    (_("Ace of clubs"), _("clubs, up to the King"), Phrases(
+        _("from the Ace of clubs"), _("to the Ace of clubs"))),
+    (_("Ace of spades"), _("spades, up to the King"), Phrases(
+        _("from the Ace of spades"), _("to the Ace of spades"))),
+    (_("Ace of hearts"), _("hearts, up to the King"), Phrases(
+        _("from the Ace of hearts"), _("to the Ace of hearts"))),
+    (_("Ace of diamonds"), _("diamonds, up to the King"), Phrases(
+        _("from the Ace of diamonds"), _("to the Ace of diamonds"))),
 )
 
 
@@ -32,19 +57,16 @@ def st_helena_table() -> Table:
     piles: list[Pile] = []
     for i, name in enumerate(PILES):
         row, col = PILE_PLACES[i]
-        accepts = (f"dealt cards; plays {_WHILE_STOCK[i]} while the stock lasts; once it is "
-                   "empty, takes a card of the same suit one rank above or below")
-        piles.append(Pile(name, "pile", f"pile {i + 1}", row, col, accepts))
+        piles.append(Pile(name, "pile", _("pile %(number)s"), row, col, _WHILE_STOCK[i],
+                          phrases=_PILE, number=i + 1))
     for i, name in enumerate(FOUNDATIONS):
-        suit = SUIT_NAMES[FOUNDATION_SUIT[i]]
         king = i < 4
-        piles.append(Pile(
-            name, "foundation", f"{'King' if king else 'Ace'} of {suit}", 1 if king else 2,
-            1 + i % 4, f"{suit}, {'down from the King to the ace' if king else 'up to the King'}",
-            base="K" if king else "A",
-        ))
-    piles.append(Pile("stock", "stock", "stock", 0, 5,
-                      "nothing: D deals it onto the piles, R gathers them into it"))
+        label, accepts, phrases = _KINGS_AND_ACES[FOUNDATION_SUIT[i] + (0 if king else 4)]
+        piles.append(Pile(name, "foundation", label, 1 if king else 2, 1 + i % 4, accepts,
+                          base="K" if king else "A", phrases=phrases))
+    piles.append(Pile("stock", "stock", _("stock"), 0, 5,
+                      _("nothing: D deals it onto the piles, R gathers them into it"),
+                      phrases=Phrases(_("from the stock"), _("to the stock"), the=_("the stock"))))
     return Table(rows=4, cols=6, piles=tuple(piles), card_count=CARD_COUNT,
                  extras={"redeals": DEFAULT_VARIANT.redeals})
 
@@ -53,7 +75,8 @@ class StHelenaRules:
     """St. Helena: two decks, eight foundations, twelve piles, two redeals."""
 
     slug: Final = GAME_SLUG
-    name: Final = "St. Helena"
+    name: Final = _("St. Helena")
+    welcome: Final = ""
     card_count: Final = CARD_COUNT
     min_deal: Final = MIN_DEAL
     max_deal: Final = MAX_DEAL
@@ -89,7 +112,7 @@ class StHelenaRules:
     def replay(self, deal: Deal, variant: Variant, moves: Sequence[Move]) -> Position:
         return Position.replay(deal, variant, moves)
 
-    def visible_view(self, position: Position) -> dict[str, Any]:
+    def visible_view(self, position: Position) -> StHelenaView:
         return visible_view(position)
 
     def to_record(self, position: Position) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..errors import InvalidNotation, echo
+from ..words import gettext_noop as _
 
 
 @dataclass(frozen=True, slots=True)
@@ -15,7 +16,7 @@ class Variant:
     redeals: int  # R may be played this many times in a game
 
 
-ST_HELENA: Final = Variant(slug="st-helena", name="St. Helena", redeals=2)
+ST_HELENA: Final = Variant(slug="st-helena", name=_("St. Helena"), redeals=2)
 DEFAULT_VARIANT: Final = ST_HELENA
 VARIANTS: Final = {ST_HELENA.slug: ST_HELENA}
 

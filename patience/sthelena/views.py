@@ -13,6 +13,8 @@ from typing import Any, Final
 
 from ..cards import RANK_LETTERS, SUIT_NAMES
 from ..errors import InvalidDeal
+from ..protocol import MovePath, PileView, View
+from ..views import path, paths_and_pickable, pile_view
 from .deals import Deal, deal_from_number, deal_from_texts, parse_deal_number, text_of
 from .moves import FOUNDATIONS, PILE_COUNT, PILES, Kind, Move, format_moves, parse_moves
 from .position import COMPLETE, FOUNDATION_SUIT, Position
@@ -22,11 +24,22 @@ GAME_SLUG: Final = "st-helena"
 RECORD_FORMAT: Final = 1
 
 
-def table_piles(position: Position) -> dict[str, list[str]]:
-    """Every face-up pile by its name, bottom card first (the stock is a count)."""
-    piles = {name: [text_of(card) for card in position.piles[i]] for i, name in enumerate(PILES)}
+class StHelenaView(View):
+    """St. Helena's keys beside the common ones (docs/view-contract.md)."""
+
+    redeals_left: int
+    round: int
+    stock_phase: bool
+    foundations: dict[str, dict[str, Any]]
+
+
+def table_piles(position: Position) -> dict[str, PileView]:
+    """Every pile by its name: all face up but the stock, a count."""
+    piles = {"stock": pile_view([], len(position.stock))}
+    for i, name in enumerate(PILES):
+        piles[name] = pile_view(text_of(card) for card in position.piles[i])
     for i, name in enumerate(FOUNDATIONS):
-        piles[name] = [text_of(card) for card in position.foundations[i]]
+        piles[name] = pile_view(text_of(card) for card in position.foundations[i])
     return piles
 
 
@@ -42,20 +55,24 @@ def foundation_progress(position: Position) -> dict[str, dict[str, Any]]:
     }
 
 
-def move_path(position: Position, move: Move) -> list[str]:
-    """[from pile, to pile] of a legal move, for dragging, tapping and animation."""
+def move_path(position: Position, move: Move) -> MovePath:
+    """Where a legal move lifts from and lands, for dragging, tapping and animation.
+
+    A deal and a gathering move many cards between the stock and every pile; their
+    path names the first pile it fills (or the last it gathers) and the cards moved."""
     if move.kind is Kind.DEAL:
         empty = [i for i in range(PILE_COUNT) if not position.piles[i]]
-        return ["stock", PILES[empty[0] if empty else 0]]
+        return path("stock", PILES[empty[0] if empty else 0], min(len(position.stock), PILE_COUNT))
     if move.kind is Kind.REDEAL:
-        return [PILES[-1], "stock"]
+        return path(PILES[-1], "stock", sum(len(pile) for pile in position.piles))
     names = FOUNDATIONS if move.kind is Kind.HOME else PILES
-    return [PILES[move.source], names[move.target]]
+    return path(PILES[move.source], names[move.target])
 
 
-def visible_view(position: Position) -> dict[str, Any]:
+def visible_view(position: Position) -> StHelenaView:
     """A JSON-ready picture of the table that carries no unseen card."""
-    legal = position.legal_moves()
+    legal, paths, pickable = paths_and_pickable(
+        [(move.notation, move_path(position, move)) for move in position.legal_moves()])
     status = position.status
     return {
         "game": GAME_SLUG,
@@ -65,8 +82,9 @@ def visible_view(position: Position) -> dict[str, Any]:
         "home": position.home,
         "moves": len(position.history),
         "log": [move.notation for move in position.moves],
-        "legal": [move.notation for move in legal],
-        "paths": {move.notation: move_path(position, move) for move in legal},
+        "legal": legal,
+        "paths": paths,
+        "pickable": pickable,
         "can_undo": bool(position.history),
         "status": status.value,
         "redeals_left": position.redeals_left,

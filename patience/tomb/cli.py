@@ -6,14 +6,13 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import Any
 
 from ..errors import EngineError
 from .deals import deal_from_number
 from .moves import parse_moves
 from .position import Position
 from .variants import DEFAULT_VARIANT, VARIANTS, get_variant
-from .views import visible_view
+from .views import TombView, visible_view
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -52,7 +51,7 @@ def run_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def render_text(view: dict[str, Any]) -> str:
+def render_text(view: TombView) -> str:
     cells = " ".join(f"{name}:{card or '--'}" for name, card in view["cells"].items())
     piles = " ".join(
         f"{name}:{pile[-1] if pile else '--'}" for name, pile in view["foundations"].items()

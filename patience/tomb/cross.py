@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Final
 
 from ..cards import DECK_SIZE, RANK, make_card, suit_of
-from ..protocol import Pile, Table
+from ..protocol import Table
 from .moves import TOMB
 from .position import Position
+from .table import CROSS_PLACES, tomb_table
 
 GRAND_TOMB: Final = "grand-tomb"
 ACE_OF_CLUBS: Final = make_card(1, 0)
@@ -45,19 +46,4 @@ def achievements(position: Position) -> list[str]:
 
 def cross_table() -> Table:
     """The same X as the Tomb's, its four places labelled as the cross."""
-    corner = "7 up to K, any suit"
-    place = "refilled from the stock (then the waste); its card goes to any foundation it fits"
-    piles = (
-        Pile("nw", "foundation", "north-west corner", 0, 0, corner, base="7"),
-        Pile("n", "cell", "north cross place", 0, 1, place),
-        Pile("ne", "foundation", "north-east corner", 0, 2, corner, base="7"),
-        Pile("w", "cell", "west cross place", 1, 0, place),
-        Pile("tomb", "foundation", "tomb", 1, 1, "6 down to A, any suit, four times", base="6"),
-        Pile("e", "cell", "east cross place", 1, 2, place),
-        Pile("sw", "foundation", "south-west corner", 2, 0, corner, base="7"),
-        Pile("s", "cell", "south cross place", 2, 1, place),
-        Pile("se", "foundation", "south-east corner", 2, 2, corner, base="7"),
-        Pile("stock", "stock", "stock", 0, 3, "nothing: D turns it"),
-        Pile("waste", "waste", "waste", 1, 3, "cards turned from the stock", fan="right"),
-    )
-    return Table(rows=3, cols=4, piles=piles, card_count=DECK_SIZE)
+    return tomb_table(CROSS_PLACES)

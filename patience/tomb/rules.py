@@ -6,44 +6,29 @@ from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Final
 
 from ..cards import parse_card
-from ..protocol import Pile, Table
+from ..protocol import Table
+from ..words import gettext_noop as _
 from .cross import achievements, cross_table
 from .deals import MAX_DEAL, MIN_DEAL, Deal, deal_from_number, deal_from_seed
 from .finish import finishing_line
 from .moves import Kind, Move, parse_move, parse_moves
 from .position import Position
+from .table import tomb_table
 from .variants import DEFAULT_VARIANT, VARIANTS, Variant, get_variant
-from .views import from_record, to_record, visible_view
+from .views import TombView, from_record, to_record, visible_view
 
 # Kinds of move that turn a card the player has not seen face up.
 _REVEALING: Final = frozenset({Kind.DRAW, Kind.REDEAL})
-
-
-def _tomb_table() -> Table:
-    """The X: corners round the tomb, the cells between them, stock and waste beside."""
-    corner = "7 up to K, any suit"
-    cell = "one card from the waste; it goes home by itself when it fits"
-    piles = (
-        Pile("nw", "foundation", "north-west corner", 0, 0, corner, base="7"),
-        Pile("n", "cell", "north cell", 0, 1, cell),
-        Pile("ne", "foundation", "north-east corner", 0, 2, corner, base="7"),
-        Pile("w", "cell", "west cell", 1, 0, cell),
-        Pile("tomb", "foundation", "tomb", 1, 1, "6 down to A, any suit, four times", base="6"),
-        Pile("e", "cell", "east cell", 1, 2, cell),
-        Pile("sw", "foundation", "south-west corner", 2, 0, corner, base="7"),
-        Pile("s", "cell", "south cell", 2, 1, cell),
-        Pile("se", "foundation", "south-east corner", 2, 2, corner, base="7"),
-        Pile("stock", "stock", "stock", 0, 3, "nothing: D turns it"),
-        Pile("waste", "waste", "waste", 1, 3, "cards turned from the stock", fan="right"),
-    )
-    return Table(rows=3, cols=4, piles=piles, card_count=52)
 
 
 class TombRules:
     """Napoleon's Tomb (RULES.md): one deck, an X of five foundations, four cells."""
 
     slug: Final = "napoleons-tomb"
-    name: Final = "Napoleon's Tomb"
+    name: Final = _("Napoleon's Tomb")
+    welcome: Final = _(
+        "New here? Build the corners up from 7 to King and the tomb down from 6 to Ace, "
+        "four times round.")
     card_count: Final = 52
     min_deal: Final = MIN_DEAL
     max_deal: Final = MAX_DEAL
@@ -79,7 +64,7 @@ class TombRules:
     def replay(self, deal: Deal, variant: Variant, moves: Sequence[Move]) -> Position:
         return Position.replay(deal, variant, moves)
 
-    def visible_view(self, position: Position) -> dict[str, Any]:
+    def visible_view(self, position: Position) -> TombView:
         return visible_view(position)
 
     def to_record(self, position: Position) -> dict[str, Any]:
@@ -105,7 +90,7 @@ class TombRules:
         return finishing_line(position)
 
     def table(self, variant: Variant) -> Table:
-        return cross_table() if variant.cross else _tomb_table()
+        return cross_table() if variant.cross else tomb_table()
 
     def achievements(self, position: Position) -> list[str]:
         return achievements(position)

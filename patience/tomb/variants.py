@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..errors import InvalidNotation, echo
+from ..words import gettext_noop as _
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,9 +24,9 @@ class Variant:
         return self.passes - 1
 
 
-THREE_CARD: Final = Variant(slug="three-card", name="3-card deal", turn=3, passes=3)
-CLASSIC: Final = Variant(slug="classic", name="classic 1-card deal", turn=1, passes=1)
-CROSS: Final = Variant(slug="cross", name="traditional cross", turn=1, passes=3, cross=True)
+THREE_CARD: Final = Variant(slug="three-card", name=_("3-card deal"), turn=3, passes=3)
+CLASSIC: Final = Variant(slug="classic", name=_("classic 1-card deal"), turn=1, passes=1)
+CROSS: Final = Variant(slug="cross", name=_("traditional cross"), turn=1, passes=3, cross=True)
 DEFAULT_VARIANT: Final = THREE_CARD
 VARIANTS: Final = {variant.slug: variant for variant in (THREE_CARD, CLASSIC, CROSS)}
 

@@ -9,10 +9,12 @@ server.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, TypedDict
 
 from ..cards import RANK_LETTERS, card_text, parse_card
 from ..errors import InvalidDeal
+from ..protocol import MovePath, PileView, View
+from ..views import path, paths_and_pickable, pile_view
 from .cross import achievements
 from .deals import Deal, deal_from_number, parse_deal_number
 from .moves import CELLS, FOUNDATIONS, TOMB, Kind, Move, format_moves, parse_moves
@@ -31,10 +33,29 @@ def tomb_progress(position: Position) -> dict[str, Any]:
     return {"wants": wants, "round": count // TOMB_RUN + 1, "complete": False}
 
 
-def visible_view(position: Position) -> dict[str, Any]:
+# "pass" is a keyword, so only the functional form can declare it.
+_Pass = TypedDict("_Pass", {"pass": int})
+
+
+class TombView(View, _Pass, total=False):
+    """The Tomb's keys beside the common ones (docs/view-contract.md)."""
+
+    waste: list[str]
+    cells: dict[str, str | None]
+    foundations: dict[str, list[str]]
+    tomb: dict[str, Any]
+    passes: int
+    passes_left: int
+    cross: bool
+    achievements: list[str]
+
+
+def visible_view(position: Position) -> TombView:
     """A JSON-ready picture of the table that carries no unseen card."""
     cells = position.cells
-    view: dict[str, Any] = {
+    legal, paths, pickable = paths_and_pickable(
+        [(move.notation, move_path(move, position)) for move in position.legal_moves()])
+    view: TombView = {
         "variant": position.variant.slug,
         "stock_count": len(position.stock),
         "waste": [card_text(card) for card in position.waste],
@@ -53,12 +74,13 @@ def visible_view(position: Position) -> dict[str, Any]:
         "passes_left": position.passes_left,
         "moves": len(position.history),
         "log": [move.notation for move in position.moves],
-        "legal": [move.notation for move in position.legal_moves()],
+        "legal": legal,
         "can_undo": bool(position.history),
         "status": position.status.value,
         "game": "napoleons-tomb",
         "piles": table_piles(position),
-        "paths": {move.notation: move_path(move) for move in position.legal_moves()},
+        "paths": paths,
+        "pickable": pickable,
     }
     if position.variant.cross:
         # The cross places are the cells (same names, same table); say which rules hold.
@@ -68,27 +90,30 @@ def visible_view(position: Position) -> dict[str, Any]:
     return view
 
 
-def table_piles(position: Position) -> dict[str, list[str]]:
-    """Every face-up pile of the table by its name, bottom card first (the stock is a count)."""
-    piles = {"waste": [card_text(card) for card in position.waste]}
+def table_piles(position: Position) -> dict[str, PileView]:
+    """Every pile of the table by its name: all face up but the stock, a count."""
+    piles = {
+        "stock": pile_view([], len(position.stock)),
+        "waste": pile_view(card_text(card) for card in position.waste),
+    }
     for i, name in enumerate(CELLS):
         card = position.cells[i]
-        piles[name] = [] if card == EMPTY else [card_text(card)]
+        piles[name] = pile_view([] if card == EMPTY else [card_text(card)])
     for i, name in enumerate(FOUNDATIONS):
-        piles[name] = [card_text(card) for card in position.foundations[i]]
+        piles[name] = pile_view(card_text(card) for card in position.foundations[i])
     return piles
 
 
-def move_path(move: Move) -> list[str]:
-    """[from pile, to pile] of a legal move, for dragging, tapping and animation."""
+def move_path(move: Move, position: Position) -> MovePath:
+    """Where a legal move lifts from and lands, for dragging, tapping and animation."""
     if move.kind is Kind.DRAW:
-        return ["stock", "waste"]
+        return path("stock", "waste", min(position.variant.turn, len(position.stock)))
     if move.kind is Kind.REDEAL:
-        return ["waste", "stock"]
+        return path("waste", "stock", len(position.waste))
     if move.kind is Kind.CROSS:
-        return [CELLS[move.place or 0], FOUNDATIONS[move.target or 0]]
+        return path(CELLS[move.place or 0], FOUNDATIONS[move.target or 0])
     names = FOUNDATIONS if move.kind is Kind.FOUNDATION else CELLS
-    return ["waste", names[move.target or 0]]
+    return path("waste", names[move.target or 0])
 
 
 def to_record(position: Position) -> dict[str, Any]:

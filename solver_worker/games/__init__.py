@@ -8,7 +8,7 @@ Celery tasks reach a game's search only through ``solve_position``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from patience import all_variants, rules_of
@@ -63,3 +63,10 @@ def has_blind(variant: str) -> bool:
 def blind_variants() -> list[str]:
     """The slugs of the variants whose game has blind knowledge, sorted."""
     return sorted(variant.slug for _, variant in all_variants() if has_blind(variant.slug))
+
+
+def player_words(variant: str) -> Mapping[str, str]:
+    """What each of the variant's rule players does, in words (msgids); {} without any
+    (a variant no game registers included: a kept run may outlive its variant)."""
+    known = any(found.slug == variant for _, found in all_variants())
+    return blind_of_variant(variant).player_words(variant) if known and has_blind(variant) else {}

@@ -268,10 +268,13 @@ def test_the_view_names_the_cross_places_as_cells_and_piles_with_x_paths() -> No
     view = visible_view(position)
     assert view["variant"] == "cross" and view["cross"] is True
     assert view["cells"] == {"n": "7C", "w": "6H", "e": "KS", "s": "KH"}
-    assert view["piles"]["n"] == ["7C"] and view["stock_count"] == 48
+    assert view["piles"]["n"] == {"down": 0, "up": ["7C"]} and view["stock_count"] == 48
+    assert view["piles"]["stock"] == {"down": 48, "up": []}
     assert view["legal"] == ["D", "X@n@nw", "X@n@ne", "X@n@sw", "X@n@se", "X@w@tomb"]
-    assert view["paths"]["X@n@se"] == ["n", "se"] and view["paths"]["X@w@tomb"] == ["w", "tomb"]
-    assert view["paths"]["D"] == ["stock", "waste"]
+    assert view["paths"]["X@n@se"] == {"from": "n", "to": "se", "count": 1}
+    assert view["paths"]["X@w@tomb"] == {"from": "w", "to": "tomb", "count": 1}
+    assert view["paths"]["D"] == {"from": "stock", "to": "waste", "count": 1}
+    assert view["pickable"] == {"stock": [1], "n": [1], "w": [1]}
 
 
 def test_the_table_is_the_x_with_cross_places_refilled_from_the_stock() -> None:
@@ -335,7 +338,7 @@ def assert_no_unseen_card(position: Position) -> None:
     view = visible_view(position)
     stock = set(texts(position.stock))
     shown = set(view["waste"]) | {card for card in view["cells"].values() if card}
-    shown |= {card for pile in view["piles"].values() for card in pile}
+    shown |= {card for pile in view["piles"].values() for card in pile["up"]}
     shown |= {card for pile in view["foundations"].values() for card in pile}
     assert not stock & shown
     assert len(shown) + view["stock_count"] == 52

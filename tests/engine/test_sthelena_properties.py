@@ -47,7 +47,7 @@ PICKS = st.builds(
 )
 PLAYOUT = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 COMMON_KEYS = {"game", "variant", "piles", "stock_count", "home", "moves", "log", "legal",
-               "paths", "can_undo", "status"}
+               "paths", "pickable", "can_undo", "status"}
 
 
 def playout(position: Position, picks: list[int]) -> Iterator[Position]:
@@ -111,7 +111,8 @@ def face_up_texts(position: Position) -> Counter[str]:
 
 
 def view_texts(view: dict) -> Counter[str]:  # type: ignore[type-arg]
-    return Counter(text for name in (*PILES, *FOUNDATIONS) for text in view["piles"][name])
+    return Counter(
+        text for name in (*PILES, *FOUNDATIONS) for text in view["piles"][name]["up"])
 
 
 @PLAYOUT
@@ -137,7 +138,8 @@ def test_the_first_view_shows_twelve_cards_and_no_more() -> None:
     deal = deal_from_number(7)
     view = visible_view(new_game(deal))
     shown = [view["piles"][name] for name in PILES]
-    assert shown == [[text] for text in deal.texts[:12]]
+    assert shown == [{"down": 0, "up": [text]} for text in deal.texts[:12]]
+    assert view["piles"]["stock"] == {"down": 84, "up": []}
     assert view["stock_count"] == 84 and view["legal"][0] == "D"
     assert view["round"] == 1 and view["redeals_left"] == 2 and view["stock_phase"] is True
     json.dumps(view)

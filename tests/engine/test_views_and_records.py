@@ -58,6 +58,9 @@ def greedy(position: Position, limit: int | None = None) -> Position:
 
 # -- the visible view --------------------------------------------------------------------
 
+UP_NONE = {"down": 0, "up": []}
+
+
 def test_the_view_of_a_fresh_three_card_game() -> None:
     assert visible_view(new_game(1)) == {
         "variant": "three-card",
@@ -76,8 +79,12 @@ def test_the_view_of_a_fresh_three_card_game() -> None:
         "can_undo": False,
         "status": "playing",
         "game": "napoleons-tomb",
-        "piles": {"waste": [], **{cell: [] for cell in EMPTY_CELLS}, **EMPTY_PILES},
-        "paths": {"D": ["stock", "waste"]},
+        "piles": {
+            "stock": {"down": 52, "up": []}, "waste": UP_NONE,
+            **{cell: UP_NONE for cell in EMPTY_CELLS}, **{name: UP_NONE for name in EMPTY_PILES},
+        },
+        "paths": {"D": {"from": "stock", "to": "waste", "count": 3}},
+        "pickable": {"stock": [3]},
     }
 
 
@@ -109,10 +116,13 @@ def test_the_view_after_some_moves() -> None:
         "status": "playing",
         "game": "napoleons-tomb",
         "piles": {
-            "waste": [], **{cell: [] for cell in EMPTY_CELLS}, "n": ["9H"],
-            **EMPTY_PILES, "nw": ["7C"], "tomb": ["6S"],
+            "stock": {"down": 49, "up": []}, "waste": UP_NONE,
+            **{cell: UP_NONE for cell in EMPTY_CELLS}, "n": {"down": 0, "up": ["9H"]},
+            **{name: UP_NONE for name in EMPTY_PILES},
+            "nw": {"down": 0, "up": ["7C"]}, "tomb": {"down": 0, "up": ["6S"]},
         },
-        "paths": {"D": ["stock", "waste"]},
+        "paths": {"D": {"from": "stock", "to": "waste", "count": 3}},
+        "pickable": {"stock": [3]},
     }
     assert json.loads(json.dumps(view)) == view
 

@@ -32,8 +32,10 @@ def test_a_visitor_starts_a_game(alice: Browser) -> None:
     assert game["game"] == {"slug": "napoleons-tomb", "name": "Napoleon's Tomb"}
     assert [pile["name"] for pile in game["table"]["piles"]] == [
         "nw", "n", "ne", "w", "tomb", "e", "sw", "s", "se", "stock", "waste"]
-    assert set(game["state"]["piles"]) >= {"waste", "tomb"} and game["state"]["paths"] == {
-        "D": ["stock", "waste"]}
+    assert set(game["state"]["piles"]) >= {"stock", "waste", "tomb"}
+    assert game["state"]["piles"]["stock"] == {"down": 52, "up": []}
+    assert game["state"]["paths"] == {"D": {"from": "stock", "to": "waste", "count": 1}}
+    assert game["state"]["pickable"] == {"stock": [1]} and game["state"]["can_undo"] is False
     assert game["state"]["stock_count"] == 52 and game["state"]["legal"] == ["D"]
 
 

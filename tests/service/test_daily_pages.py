@@ -164,7 +164,7 @@ def test_the_daily_page_follows_my_attempt_and_never_shows_a_card(
     assert 'On today\'s board: <strong id="my-rank">1 of 1</strong>' in during
     assert "Finished" in attempt_part(after) and "See your game" in after
     assert finished["status"] in ("won", "lost") and 'id="copy-share"' in after
-    assert f"Napoleon&#x27;s Tomb three-card daily {today().isoformat()}: " in attempt_part(after)
+    assert f"Napoleon&#x27;s Tomb 3-card deal daily {today().isoformat()}: " in attempt_part(after)
     for page in (before, during, after):
         assert not CARD_TOKEN.findall(page)
         assert "tomb/pages.css" in page

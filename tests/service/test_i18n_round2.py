@@ -129,24 +129,22 @@ def test_the_share_line_in_finnish_and_english_stays_as_players_paste_it() -> No
     with translation.override("en"):
         english = share_text(daily, won, ranked=False)
 
-    assert finnish == ("Napoleonin hauta, klassinen, päivän peli 29.11.2026, ei tuloksiin: "
-                       "voitto ajassa 1:01, 1 siirto, ei vihjeitä.")
-    assert english == ("Napoleon's Tomb classic daily 2026-11-29, unranked: won in 1:01, "
-                       "1 move, no hints.")
+    assert finnish == ("Napoleonin hauta, klassinen yhden kortin jako, päivän peli 29.11.2026, "
+                       "ei tuloksiin: voitto ajassa 1:01, 1 siirto, ei vihjeitä.")
+    assert english == ("Napoleon's Tomb classic 1-card deal daily 2026-11-29, unranked: won in "
+                       "1:01, 1 move, no hints.")
 
 
-def test_every_table_text_of_every_game_has_a_translation() -> None:
-    """The table-built rules page shows each pile's name and what it takes: a game added
-    to the registry with new pile texts fails here until game/table_words.py lists them."""
-    import patience
+def test_the_board_gets_its_table_in_the_readers_language() -> None:
+    """The payload's table carries each pile's words translated on the server."""
     from game.payloads import table_of
-    from game.table_words import table_text
 
-    with translation.override("fi"):
-        for _, variant in patience.all_variants():
-            for pile in table_of(variant.slug)["piles"]:
-                for text in (pile["label"], pile["accepts"]):
-                    assert table_text(text) != text, (variant.slug, text)
+    with translation.override("ru"):
+        piles = {pile["name"]: pile for pile in table_of("cross")["piles"]}
+    assert piles["tomb"]["label"] != "tomb" and piles["n"]["in"] != "in the north cross place"
+    with translation.override("en"):
+        piles = {pile["name"]: pile for pile in table_of("cross")["piles"]}
+    assert piles["n"]["in"] == "in the north cross place"
 
 
 def test_the_table_built_rules_page_names_the_piles_in_russian(alice: Browser) -> None:

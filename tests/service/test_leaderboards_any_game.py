@@ -88,7 +88,7 @@ def test_a_registered_game_gets_a_daily_boards_and_statistics(
 
     todays = carol_browser.get(f"/api/{GAME}/{VARIANT}/daily/").json()
     assert todays["game"] == GAME and todays["game_name"] == "Test Patience"
-    assert todays["me"]["share"].startswith(f"Test Patience {VARIANT} daily {daily.date}: won")
+    assert todays["me"]["share"].startswith(f"Test Patience daily {daily.date}: won")
     assert f"Board: http://testserver{HOME}/daily/{daily.date}/" in todays["me"]["share"]
     board = alice.get(f"/api/{GAME}/{VARIANT}/daily/{daily.date}/board/").json()
     assert [entry["player"] for entry in board["entries"]] == ["carol"]

@@ -28,7 +28,7 @@ def test_a_win_without_hints() -> None:
                       link="https://tomb.example.org/napoleons-tomb/three-card/daily/2026-11-29/",
                       place=(3, 17))
 
-    assert line == ("Napoleon's Tomb three-card daily 2026-11-29: won in 4:12, 131 moves, "
+    assert line == ("Napoleon's Tomb 3-card deal daily 2026-11-29: won in 4:12, 131 moves, "
                     "no hints, rank 3 of 17. "
                     "Board: https://tomb.example.org/napoleons-tomb/three-card/daily/2026-11-29/")
     assert line.isascii() and line.isprintable()  # words only: no emoji for a reader to spell
@@ -40,9 +40,9 @@ def test_a_loss_with_a_hint_past_an_hour_and_an_unranked_game() -> None:
     lost = share_text(daily, finished("lost", 3723, 1, 1, home=38))
     unranked = share_text(daily, finished("won", 61, 90, 3), ranked=False)
 
-    assert lost == ("Napoleon's Tomb classic daily 2026-11-30: 38 of 52 cards home in "
+    assert lost == ("Napoleon's Tomb classic 1-card deal daily 2026-11-30: 38 of 52 cards home in "
                     "1:02:03, 1 move, 1 hint.")
-    assert unranked == ("Napoleon's Tomb classic daily 2026-11-30, unranked: won in 1:01, "
+    assert unranked == ("Napoleon's Tomb classic 1-card deal daily 2026-11-30, unranked: won in 1:01, "
                         "90 moves, 3 hints.")
     assert "\n" not in lost and lost.isprintable()
 
@@ -68,7 +68,7 @@ def test_the_daily_gives_the_share_line_once_won(
 
     assert before["share"] is None and before["game"] == game["id"]
     board = f"/napoleons-tomb/three-card/daily/{todays_daily.date}/"
-    expected = (f"Napoleon's Tomb three-card daily {todays_daily.date}: won in "
+    expected = (f"Napoleon's Tomb 3-card deal daily {todays_daily.date}: won in "
                 f"{clock_text((len(line) - 1) * 1000)}, {len(line)} moves, no hints, "
                 f"rank 1 of 1. Board: http://testserver{board}")
     assert me["share"] == expected and me["status"] == "won"
@@ -95,7 +95,7 @@ def test_a_result_under_review_shares_no_rank_and_a_second_place_says_so(
     Attempt.objects.filter(user=carol).update(review=Review.PENDING)
 
     held = carol_browser.get("/api/daily/three-card/").json()["me"]["share"]
-    assert "rank" not in held and held.startswith("Napoleon's Tomb three-card daily")
+    assert "rank" not in held and held.startswith("Napoleon's Tomb 3-card deal daily")
     assert ", rank 1 of 1." in dave_browser.get("/api/daily/three-card/").json()["me"]["share"]
 
 

@@ -51,6 +51,7 @@ from patience.cards import DECK_SIZE
 from patience.sthelena import Kind, Move, Position
 from patience.sthelena.moves import DEAL, REDEAL
 from patience.sthelena.position import ALL_FOUNDATIONS, base_card
+from patience.words import gettext_noop as _
 
 from ...driver import Budget, search_pass
 from .search import State, StHelenaSearch
@@ -282,5 +283,14 @@ class StHelenaBlind:
     def new_memory(self) -> Memory:
         return Memory()
 
+    def player_words(self, variant: str) -> Mapping[str, str]:
+        return PLAYER_WORDS
+
+
+PLAYER_WORDS: Final = MappingProxyType({
+    "careful": _(
+        "Plays every card it can home; once the stock is out, moves a card between "
+        "piles only to uncover one that goes home, then deals or gathers the piles."),
+})
 
 STHELENA_BLIND: Final = StHelenaBlind()

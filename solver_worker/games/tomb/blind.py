@@ -57,6 +57,7 @@ from patience.tomb import (
     Position,
 )
 from patience.tomb.moves import CROSS_TO
+from patience.words import gettext_noop as _
 
 from ... import driver
 from . import cross as cross_search
@@ -503,5 +504,27 @@ class TombBlind:
     def new_memory(self) -> Memory:
         return Memory()
 
+    def player_words(self, variant: str) -> Mapping[str, str]:
+        return CROSS_PLAYER_WORDS if variant == "cross" else PLAYER_WORDS
+
+
+PLAYER_WORDS: Final = MappingProxyType({
+    "careful": _(
+        "Plays a card that fits; otherwise parks every card a foundation will want "
+        "within three ranks, even into its last free cell."),
+    "spare-cell": _(
+        "Plays like the careful player but keeps its last cell free, for parking a "
+        "card only to free the card beneath it."),
+    "freeing": _("Parks a card only to free the card beneath it, when that one fits."),
+    "sampling": _(
+        "Tries each move on many random orders of the cards it has not seen and "
+        "plays the one that wins most of them, as the fair hint does."),
+})
+# The cross has no cells, so its careful player never parks.
+CROSS_PLAYER_WORDS: Final = MappingProxyType({
+    "careful": _(
+        "Plays a cross card home, else the top waste card where it fits, else turns "
+        "the next card: the cross has no cells to park a card in."),
+})
 
 TOMB_BLIND: Final = TombBlind()
