@@ -286,29 +286,24 @@ def share_text(
     moves = ngettext("%(count)s move", "%(count)s moves", game.moves) % {"count": game.moves}
     # The date as the language writes it; English keeps the ISO date players already share.
     date_text = dateformat.format(daily.date, pgettext("share line date", "Y-m-d"))
-    words = {"game": game_name(rules), "variant": share_variant(daily.variant), "date": date_text,
-             "result": result, "moves": moves, "hints": hints}
-    text = (gettext("%(game)s %(variant)s daily %(date)s: %(result)s, %(moves)s, %(hints)s")
-            if ranked else gettext("%(game)s %(variant)s daily %(date)s, unranked: "
-                                   "%(result)s, %(moves)s, %(hints)s")) % words
+    words = {"game": game_name(rules), "variant": variant_name(rules.variants[daily.variant]),
+             "date": date_text, "result": result, "moves": moves, "hints": hints}
+    text = _share_sentence(ranked, len(rules.variants) > 1) % words
     if place is not None:
         text = gettext("%(text)s, rank %(rank)s of %(size)s") % {
             "text": text, "rank": place[0], "size": place[1]}
     return f"{text}." + (" " + gettext("Board: %(link)s") % {"link": link} if link else "")
 
 
-# The variant as the share line names it: its slug in English, as players already paste it.
-SHARE_VARIANTS = {
-    "three-card": pgettext_lazy("share line variant", "three-card"),
-    "classic": pgettext_lazy("share line variant", "classic"),
-    "cross": pgettext_lazy("share line variant", "cross"),
-    "st-helena": pgettext_lazy("share line variant", "st-helena"),
-}
-
-
-def share_variant(variant: str) -> str:
-    found = SHARE_VARIANTS.get(variant)
-    return variant if found is None else str(found)
+def _share_sentence(ranked: bool, named_variant: bool) -> str:
+    """The share line's sentence: a game of one variant is named alone."""
+    if named_variant:
+        return (gettext("%(game)s %(variant)s daily %(date)s: %(result)s, %(moves)s, %(hints)s")
+                if ranked else gettext("%(game)s %(variant)s daily %(date)s, unranked: "
+                                       "%(result)s, %(moves)s, %(hints)s"))
+    return (gettext("%(game)s daily %(date)s: %(result)s, %(moves)s, %(hints)s")
+            if ranked else gettext("%(game)s daily %(date)s, unranked: "
+                                   "%(result)s, %(moves)s, %(hints)s"))
 
 
 # -- all-time boards -----------------------------------------------------------
