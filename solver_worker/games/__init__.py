@@ -8,23 +8,23 @@ Celery tasks reach a game's search only through ``solve_position``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Final
 
 from patience import all_variants, rules_of
 
 from ..blind import BlindGame
 from ..driver import Budget, Result
+from ..plugin import GameSolver, Solve
 from . import sthelena, tomb
-from .sthelena.blind import STHELENA_BLIND
-from .tomb.blind import TOMB_BLIND
 
-Solve = Callable[..., Any]
+# The registry: one line a game (its package's GameSolver).
+GAME_SOLVERS: Final[tuple[GameSolver, ...]] = (
+    tomb.SOLVER,
+    sthelena.SOLVER,
+)
 
-SOLVERS: Final[dict[str, Solve]] = {
-    "napoleons-tomb": tomb.solve,
-    "st-helena": sthelena.solve,
-}
+SOLVERS: Final[dict[str, Solve]] = {solver.game: solver.solve for solver in GAME_SOLVERS}
 
 
 def solve_position(position: Any, budget: Budget, **options: Any) -> Result:
@@ -36,14 +36,10 @@ def solve_position(position: Any, budget: Budget, **options: Any) -> Result:
 
 
 # Each game's knowledge for the blind players (solver_worker.players), by the
-# game's slug, or by a variant's slug where variants need their own. The Tomb's
-# three variants share one object, which branches on the traditional cross itself.
+# game's slug; a variant's slug may stand beside it where a variant needs its own (the
+# Tomb's three variants share one object, which branches on the traditional cross).
 BLIND: Final[dict[str, BlindGame]] = {
-    "classic": TOMB_BLIND,
-    "three-card": TOMB_BLIND,
-    "cross": TOMB_BLIND,
-    "st-helena": STHELENA_BLIND,
-}
+    solver.game: solver.blind for solver in GAME_SOLVERS if solver.blind is not None}
 
 
 def blind_of(position: Any) -> BlindGame:

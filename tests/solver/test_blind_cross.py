@@ -70,7 +70,7 @@ def other_world(position: Position, seed: int) -> Position:
 
 def test_the_cross_is_served_by_the_tombs_knowledge() -> None:
     assert "cross" in blind_variants()
-    assert blind_of(new_game(1, "cross")) is BLIND["cross"] is TOMB_BLIND
+    assert blind_of(new_game(1, "cross")) is BLIND["napoleons-tomb"] is TOMB_BLIND
 
 
 def test_the_careful_rule_plays_cross_cards_then_the_waste_then_turns() -> None:

@@ -3,6 +3,10 @@ moves, each with its argument) and its blind players' knowledge (``blind``)."""
 
 from __future__ import annotations
 
+from ...plugin import GameSolver
+from .blind import STHELENA_BLIND
 from .search import solve
 
-__all__ = ["solve"]
+SOLVER = GameSolver("st-helena", solve, STHELENA_BLIND)
+
+__all__ = ["SOLVER", "solve"]

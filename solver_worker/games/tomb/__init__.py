@@ -12,10 +12,15 @@ from __future__ import annotations
 from patience.tomb import Position
 
 from ...driver import Budget, Result
+from ...plugin import GameSolver
 from . import cross, search
+from .blind import TOMB_BLIND
 
 
 def solve(position: Position, budget: Budget, greedy_share: float = search.GREEDY_SHARE) -> Result:
     if position.variant.cross:
         return cross.solve(position, budget, greedy_share=greedy_share)
     return search.solve(position, budget, greedy_share=greedy_share)
+
+
+SOLVER = GameSolver("napoleons-tomb", solve, TOMB_BLIND)
