@@ -27,6 +27,7 @@ from typing import Final, Generic, Literal, Protocol, TypeVar
 Verdict = Literal["won", "lost", "unknown"]
 State = TypeVar("State")
 TIME_CHECK_EVERY: Final = 64
+GREEDY_SHARE: Final = 0.5  # of the budget, for the win-finding pass (then the exact one)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +168,7 @@ Pass = Callable[[Budget, bool], Outcome]
 
 
 def decide(
-    game: GameSearch[State], start: State, budget: Budget, greedy_share: float = 0.5
+    game: GameSearch[State], start: State, budget: Budget, greedy_share: float = GREEDY_SHARE
 ) -> tuple[Verdict, list[str], int]:
     """A greedy pass with part of the budget, then the exact pass, which alone says "lost".
 
@@ -176,7 +177,7 @@ def decide(
                      budget, greedy_share)
 
 
-def decide_by(run_pass: Pass, budget: Budget, greedy_share: float = 0.5
+def decide_by(run_pass: Pass, budget: Budget, greedy_share: float = GREEDY_SHARE
               ) -> tuple[Verdict, list[str], int]:
     """``decide`` for a search that runs its own passes (such as a compiled core)."""
     began = time.perf_counter()

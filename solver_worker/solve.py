@@ -24,9 +24,8 @@ from typing import Any
 from patience import all_variants, rules_of
 
 from .deal_ranges import HIGHEST_DEAL, deal_list_argument, sample_deals
-from .driver import Budget
+from .driver import GREEDY_SHARE, Budget
 from .games import solve_position
-from .games.tomb.search import GREEDY_SHARE
 from .play import wilson
 
 Job = tuple[int, str, float, float]  # deal, variant, budget in seconds, greedy share

@@ -84,7 +84,7 @@ from typing import Any, Final
 
 from patience.tomb import EMPTY, RANK, TOMB, Position, parse_move
 
-from ...driver import Budget, Outcome, Result, decide_by
+from ...driver import GREEDY_SHARE, Budget, Outcome, Result, decide_by
 from ...driver import search_pass as drive
 from .relaxation import is_dead, settle_cells, tomb_wants
 
@@ -247,7 +247,6 @@ def to_notation(position: Position, abstract_line: list[str]) -> list[str]:
     return resolved
 
 
-GREEDY_SHARE: Final = 0.5  # of the budget, for the win-finding pass
 TABLE_MB: Final = 512  # the compiled core's transposition table, at most
 # Restarts (module docstring): the first dive's nodes, and how often a later
 # dive tries a node's two children the other way round (per mille). Measured
