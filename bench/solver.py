@@ -34,10 +34,9 @@ from typing import Any
 
 from patience.tomb import Position, Status, new_game, parse_move
 from solver_worker.deal_ranges import parse_deal_list
-from solver_worker.driver import Budget
+from solver_worker.driver import GREEDY_SHARE, Budget
 from solver_worker.games.tomb.search import (
     FLIP_PER_MILLE,
-    GREEDY_SHARE,
     RESTART_NODES,
     TABLE_MB,
     Table,

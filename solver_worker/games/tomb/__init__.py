@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from patience.tomb import Position
 
-from ...driver import Budget, Result
+from ...driver import GREEDY_SHARE, Budget, Result
 from ...plugin import GameSolver
 from . import cross, search
 from .blind import TOMB_BLIND
 
 
-def solve(position: Position, budget: Budget, greedy_share: float = search.GREEDY_SHARE) -> Result:
+def solve(position: Position, budget: Budget, greedy_share: float = GREEDY_SHARE) -> Result:
     if position.variant.cross:
         return cross.solve(position, budget, greedy_share=greedy_share)
     return search.solve(position, budget, greedy_share=greedy_share)
