@@ -29,9 +29,11 @@ from functools import partial
 from multiprocessing import Pool
 from typing import Any, Final
 
+from patience import DEFAULT_GAME
+
 from .deal_ranges import HIGHEST_DEAL, parse_deal_list, sample_deals
 from .games import blind_of_variant, blind_variants
-from .players import NODES, PLAYERS, SAMPLES, SOLVE_S, Game, play_game
+from .players import NODES, SAMPLES, SOLVE_S, Game, play_game
 
 Z95: Final = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
@@ -86,9 +88,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play deals with a blind player and report its win rate.",
     )
     parser.add_argument("--player", default="careful",
-                        help="a rule player of the variant's game (Napoleon's Tomb: "
-                             f"{', '.join(PLAYERS)}), or sampling (any game)")
-    parser.add_argument("--variant", choices=blind_variants(), default="three-card")
+                        help="a rule player of the variant's game (careful in every game; "
+                             "each game's package lists its others), or sampling (any game)")
+    parser.add_argument("--variant", choices=blind_variants(),
+                        default=DEFAULT_GAME.default_variant.slug)
     parser.add_argument("--deals", default="1-100", help="ranges and lists: 1-2400 or 7,19,23")
     parser.add_argument("--sample", type=int, help="play this many random deal numbers instead")
     parser.add_argument("--seed-deals", type=int, default=0, help="--sample's random seed")

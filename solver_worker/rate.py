@@ -25,7 +25,7 @@ from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
-from patience import rules_of
+from patience import DEFAULT_GAME, rules_of
 
 from .deal_ranges import parse_deal_list
 from .driver import Budget
@@ -104,7 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m solver_worker.rate",
         description="Rate deals by how often graded stock-blind players win them.",
     )
-    parser.add_argument("--variant", choices=blind_variants(), default="three-card")
+    parser.add_argument("--variant", choices=blind_variants(),
+                        default=DEFAULT_GAME.default_variant.slug)
     parser.add_argument("--deals", default="1-100", help="ranges and lists: 1-500 or 7,19,23")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--json", action="store_true", help="JSON lines (the default too)")

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from multiprocessing import Pool
 from typing import Any
 
-from patience import all_variants, rules_of
+from patience import DEFAULT_GAME, all_variants, rules_of
 
 from .deal_ranges import HIGHEST_DEAL, deal_list_argument, sample_deals
 from .driver import GREEDY_SHARE, Budget
@@ -68,7 +68,7 @@ def summarise(rows: list[dict[str, Any]], total_s: float) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m solver_worker.solve", description=__doc__)
     variants = sorted(variant.slug for _, variant in all_variants())
-    parser.add_argument("--variant", default="three-card", choices=variants)
+    parser.add_argument("--variant", default=DEFAULT_GAME.default_variant.slug, choices=variants)
     chosen = parser.add_mutually_exclusive_group(required=True)
     chosen.add_argument("--deals", type=deal_list_argument)
     chosen.add_argument("--sample", type=int, help="this many random deal numbers")

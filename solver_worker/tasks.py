@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from patience import rules_of, variant_of
+from patience import DEFAULT_GAME, rules_of, variant_of
 
 from .driver import Budget
 from .games import solve_position
@@ -25,8 +25,8 @@ DIFFICULTY_GAMES: Final = 4
 
 def deal_of(spec: dict[str, Any]) -> Any:
     """``{"seed": s}`` (private daily deals) or ``{"deal": n}`` (public numbers), for
-    the spec's variant (default: the Tomb's three-card deal)."""
-    rules = rules_of(spec.get("variant", "three-card"))
+    the spec's variant (default: the default game's default variant)."""
+    rules = rules_of(spec.get("variant", DEFAULT_GAME.default_variant.slug))
     if "seed" in spec:
         return rules.deal_from_seed(int(spec["seed"]))
     return rules.deal_from_number(spec["deal"])
@@ -36,7 +36,7 @@ def screen(spec: dict[str, Any], budget_s: float = SCREEN_BUDGET_S,
            games: int = DIFFICULTY_GAMES) -> dict[str, Any]:
     """Is the deal winnable (proved by a line), and how hard is it for a
     player who cannot see the stock (the sampling player's win rate)?"""
-    slug = spec.get("variant", "three-card")
+    slug = spec.get("variant", DEFAULT_GAME.default_variant.slug)
     rules, variant = rules_of(slug), variant_of(slug)
     deal = deal_of(spec)
     result = solve_position(rules.new_game(deal, variant), Budget(seconds=budget_s))
