@@ -1,0 +1,5 @@
+"""Command line: ``python -m patience.klondike deal N`` and ``... play``."""
+
+from .cli import main
+
+raise SystemExit(main())
