@@ -682,7 +682,7 @@ def check_undo_allowed(game: Game, position: Any) -> None:
 # What a write (_store) may change: the rest of the row is fixed at creation or written
 # by other actions (_count_abandoned's tally, do_adopt_games' owner).
 STORED_FIELDS = (
-    "log", "status", "home", "moves", "undos", "hints", "version", "finished_at",
+    "log", "status", "home", "score", "moves", "undos", "hints", "version", "finished_at",
     "started_at", "updated_at", "tally", "new_best", "achievements",
 )
 
@@ -704,6 +704,7 @@ def _store(
     game.status = status
     game.log = _log_after(game.log, position.moves)
     game.home = position.home
+    game.score = game.rules.score(position)
     game.version += 1
     if before_status == Status.PLAYING:
         _count_first_end(game)

@@ -56,13 +56,23 @@ def count_end(stats: FreePlayStats, game: Game) -> list[str]:
     stats.wins += 1
     stats.streak += 1
     stats.best_streak = max(stats.best_streak, stats.streak)
-    return _file_records(stats, game.winnable, game_time_ms(game), game.moves)
+    beaten = _file_records(stats, game.winnable, game_time_ms(game), game.moves)
+    return beaten + _file_best_score(stats, game.winnable, game.score)
 
 
 def count_abandoned(stats: FreePlayStats, at: Any) -> None:
     stats.games += 1
     stats.streak = 0
     stats.last_at = at
+
+
+def _file_best_score(stats: FreePlayStats, winnable: bool, score: int | None) -> list[str]:
+    """A won game's score, where its game keeps one, against the best of its kind."""
+    best = stats.best_score_of(winnable)
+    if score is None or (best is not None and score <= best):
+        return []
+    setattr(stats, "winnable_best_score" if winnable else "best_score", score)
+    return ["score"]
 
 
 def _file_records(stats: FreePlayStats, winnable: bool, time_ms: int, moves: int) -> list[str]:
@@ -113,6 +123,7 @@ def figures(stats: FreePlayStats | None, game: Game) -> dict[str, Any]:
         "games": stats.games, "wins": stats.wins, "win_rate": win_rate(stats),
         "streak": stats.streak, "best_streak": stats.best_streak,
         "fastest_ms": fastest, "fewest_moves": fewest,
+        "best_score": stats.best_score_of(game.winnable), "score": game.score,
         "new_best": game.new_best.split(), "winnable_only": game.winnable,
     }
 
@@ -128,8 +139,10 @@ def summary(stats: FreePlayStats | None, variant: str) -> dict[str, Any]:
         "win_rate": win_rate(stats), "streak": stats.streak,
         "best_streak": stats.best_streak,
         "records": {
-            "any": {"fastest_ms": stats.fastest_ms, "fewest_moves": stats.fewest_moves},
+            "any": {"fastest_ms": stats.fastest_ms, "fewest_moves": stats.fewest_moves,
+                    "best_score": stats.best_score},
             "winnable": {"fastest_ms": stats.winnable_fastest_ms,
-                         "fewest_moves": stats.winnable_fewest_moves},
+                         "fewest_moves": stats.winnable_fewest_moves,
+                         "best_score": stats.winnable_best_score},
         },
     }

@@ -50,6 +50,8 @@ class Game(models.Model):
     log = models.TextField(blank=True, default="")
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
     home = models.PositiveSmallIntegerField(default=0, help_text="cards on the foundations")
+    score = models.PositiveIntegerField(null=True, blank=True,
+                                        help_text="the game's points (None: it keeps none)")
     moves = models.PositiveIntegerField(default=0, help_text="moves played, undone ones too")
     undos = models.PositiveIntegerField(default=0)
     hints = models.PositiveIntegerField(default=0)
@@ -136,7 +138,7 @@ class FreePlayStats(models.Model):
 
     A player is a user or, for a visitor, the anon token their games carry; a
     visitor's row follows their games into their account at sign-up or log-in.
-    Records (fastest win, fewest moves) are kept twice: for games dealt by the
+    Records (fastest win, fewest moves, best score) are kept twice: for games dealt by the
     "winnable deals only" option and for deals off the pack (by number or at random).
     """
 
@@ -154,6 +156,9 @@ class FreePlayStats(models.Model):
     fewest_moves = models.PositiveIntegerField(null=True, blank=True)
     winnable_fastest_ms = models.PositiveIntegerField(null=True, blank=True)
     winnable_fewest_moves = models.PositiveIntegerField(null=True, blank=True)
+    # Best scores of won games, for a game that scores (Klondike); None for the others.
+    best_score = models.PositiveIntegerField(null=True, blank=True)
+    winnable_best_score = models.PositiveIntegerField(null=True, blank=True)
     # The last counted game's time: merging a visitor's row into an account's
     # keeps the current streak of whichever played last.
     last_at = models.DateTimeField(null=True, blank=True)
@@ -168,6 +173,9 @@ class FreePlayStats(models.Model):
 
     def __str__(self) -> str:
         return f"{self.owner_id or 'visitor'} {self.variant}: {self.wins}/{self.games}"
+
+    def best_score_of(self, winnable: bool) -> int | None:
+        return self.winnable_best_score if winnable else self.best_score
 
     def records(self, winnable: bool) -> tuple[int | None, int | None]:
         """(fastest win in ms, fewest moves) of one kind of deal."""

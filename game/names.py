@@ -56,3 +56,15 @@ def named_variant(variant: Named) -> dict[str, str]:
 def named_variants(variants: Any) -> list[dict[str, str]]:
     """A game's variants (registry objects) as {"slug", "name"}, in order."""
     return [named_variant(variant) for variant in variants]
+
+
+def translated_guide(guide: Any) -> dict[str, Any] | None:
+    """A game's rules text (``patience.protocol.Guide``) in the active language."""
+    if guide is None:
+        return None
+    return {
+        "aim": gettext(guide.aim),
+        "steps": [gettext(step) for step in guide.steps],
+        "choices": [(gettext(what), gettext(how)) for what, how in guide.choices],
+        "faq": [(gettext(question), gettext(answer)) for question, answer in guide.faq],
+    }

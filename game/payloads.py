@@ -80,6 +80,7 @@ def game_summary(game: Game) -> dict[str, Any]:
         "version": game.version,
         "status": game.status,
         "home": game.home,
+        "score": game.score,
         "moves": game.moves,
         "undos": game.undos,
         "hints": game.hints,

@@ -74,6 +74,9 @@ class GameSummarySerializer(serializers.Serializer):
     version = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["playing", "won", "lost"])
     home = serializers.IntegerField(help_text="cards on the foundations")
+    score = serializers.IntegerField(
+        allow_null=True, help_text="the game's points (Klondike's Windows score); null for a "
+        "game that keeps none")
     moves = serializers.IntegerField(help_text="moves played, undone ones included")
     undos = serializers.IntegerField()
     hints = serializers.IntegerField()
@@ -100,8 +103,11 @@ class FreePlayFiguresSerializer(serializers.Serializer):
     fastest_ms = serializers.IntegerField(
         allow_null=True, help_text="fastest win of this kind of deal (winnable_only or not)")
     fewest_moves = serializers.IntegerField(allow_null=True)
+    best_score = serializers.IntegerField(
+        allow_null=True, help_text="best score of a won game of this kind (a game that scores)")
+    score = serializers.IntegerField(allow_null=True, help_text="this game's score")
     new_best = serializers.ListField(
-        child=serializers.ChoiceField(choices=["time", "moves"]),
+        child=serializers.ChoiceField(choices=["time", "moves", "score"]),
         help_text="the records this game's win set")
     winnable_only = serializers.BooleanField(
         help_text="the game was dealt by the winnable-only option: its records are apart")
@@ -110,11 +116,13 @@ class FreePlayFiguresSerializer(serializers.Serializer):
 class GameSerializer(GameSummarySerializer):
     table = serializers.JSONField(
         help_text="the variant's table as data: rows, cols, card_count and piles (name, "
-        "role, label, row, col, accepts, fan, base), which the board draws")
+        "role, row, col, fan, show, base, and its words: label, accepts, from, to, in, the), "
+        "which the board draws")
     can_finish = serializers.BooleanField(
         help_text="the rest of the game plays itself: POST finish/ plays it")
     state = serializers.JSONField(
-        help_text="the visible view (piles, paths, legal, log...): never an unseen card")
+        help_text="the visible view (docs/view-contract.md): piles as {down, up}, paths as "
+        "{from, to, count}, pickable, legal, log, can_undo, status; never an unseen card")
     achievements = serializers.ListField(
         child=serializers.CharField(),
         help_text="what the win earned beyond the win, e.g. grand-tomb; empty otherwise")
@@ -151,6 +159,7 @@ class HintedGameSerializer(GameSerializer):
 class RecordsSerializer(serializers.Serializer):
     fastest_ms = serializers.IntegerField(allow_null=True)
     fewest_moves = serializers.IntegerField(allow_null=True)
+    best_score = serializers.IntegerField(allow_null=True)
 
 
 class KindsOfRecordsSerializer(serializers.Serializer):

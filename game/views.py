@@ -27,7 +27,7 @@ from patience import DEFAULT_GAME, GAMES, Rules
 
 from . import actions, freeplay
 from .converters import game_and_variant
-from .names import named_game, named_variants, welcome
+from .names import named_game, named_variants, translated_guide, welcome
 from .payloads import named, table_of
 from .win_rates import win_rates_of
 
@@ -112,5 +112,6 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
         "proved": {slug.replace("-", "_"): len(freeplay.winnable_lines(slug))
                    for slug in found.variants},
         "win_rates": win_rates_of(found),
+        "guide": translated_guide(found.guide),
     }, request))
 

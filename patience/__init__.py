@@ -16,6 +16,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 from .errors import EngineError, IllegalMove, InvalidDeal, InvalidNotation
+from .klondike.rules import RULES as KLONDIKE_RULES
 from .protocol import Pile, Rules, Status, Table
 from .sthelena.rules import RULES as ST_HELENA_RULES
 from .tomb.rules import RULES as TOMB_RULES
@@ -52,7 +53,12 @@ def _register(*games: Rules) -> dict[str, Rules]:
     return registry
 
 
-GAMES: Final[Mapping[str, Rules]] = _register(TOMB_RULES, ST_HELENA_RULES)
+# The registry: one line a game.
+GAMES: Final[Mapping[str, Rules]] = _register(
+    TOMB_RULES,
+    ST_HELENA_RULES,
+    KLONDIKE_RULES,
+)
 DEFAULT_GAME: Final = TOMB_RULES
 _GAME_OF_VARIANT: Final = {slug: game for game in GAMES.values() for slug in game.variants}
 

@@ -191,6 +191,19 @@ class Table:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Guide:
+    """A game's rules page in words, every text a msgid (``patience.words``): what the
+    game asks, the steps of play, where this site chooses among the rules' versions
+    (what, and how it plays it), and questions with their answers. The site draws the
+    page round it: a labelled picture of the table, the variants, the measured win rates."""
+
+    aim: str
+    steps: tuple[str, ...]
+    choices: tuple[tuple[str, str], ...] = ()
+    faq: tuple[tuple[str, str], ...] = ()
+
+
 class Rules(Protocol):
     """What a game offers the service. Implemented once per game package."""
 
@@ -204,6 +217,12 @@ class Rules(Protocol):
     def welcome(self) -> str:
         """The first visit's one line: what the game asks (a msgid; "" for the site's
         generic line)."""
+        ...
+
+    @property
+    def guide(self) -> Guide | None:
+        """The rules page's text (None: the site's own page for the game, or one made
+        from the table alone)."""
         ...
 
     @property
@@ -253,6 +272,11 @@ class Rules(Protocol):
     def finishing_line(self, position: Any) -> list[Any] | None: ...
 
     def table(self, variant: Any) -> Table: ...
+
+    def score(self, position: Any) -> int | None:
+        """The game's points so far (Klondike's Windows score), or None for a game that
+        keeps none: the site keeps a best score only for games that score."""
+        ...
 
     def achievements(self, position: Any) -> list[str]:
         """Names of what a won game earned beyond the win (the cross's grand tomb)."""

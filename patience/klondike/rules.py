@@ -9,6 +9,7 @@ from ..protocol import Table
 from ..words import gettext_noop as _
 from .deals import MAX_DEAL, MIN_DEAL, Deal, deal_from_number, deal_from_seed, deal_from_texts
 from .finish import finishing_line
+from .guide import GUIDE
 from .moves import Kind, Move, parse_move, parse_moves
 from .position import CARD_COUNT, Position
 from .table import klondike_table
@@ -24,7 +25,7 @@ class KlondikeRules:
     welcome: Final = _(
         "New here? Build each suit up from Ace to King; in the columns, lay cards down a "
         "rank at a time in alternating colours.")
-    guide: Final = None  # its rules page: the site's own, or the one made from the table
+    guide: Final = GUIDE
     card_count: Final = CARD_COUNT
     min_deal: Final = MIN_DEAL
     max_deal: Final = MAX_DEAL
@@ -99,6 +100,10 @@ class KlondikeRules:
 
     def table(self, variant: Variant) -> Table:
         return klondike_table(variant)
+
+    def score(self, position: Position) -> int | None:
+        """The Windows score (RULES-KLONDIKE.md, "Score")."""
+        return position.score
 
     def achievements(self, position: Position) -> list[str]:
         return []

@@ -76,6 +76,7 @@ class StHelenaRules:
 
     slug: Final = GAME_SLUG
     name: Final = _("St. Helena")
+    guide: Final = None  # its page is the site's own (game/rules/<game>.html) or the table's
     welcome: Final = ""
     card_count: Final = CARD_COUNT
     min_deal: Final = MIN_DEAL
@@ -145,6 +146,9 @@ class StHelenaRules:
 
     def table(self, variant: Variant) -> Table:
         return st_helena_table()
+
+    def score(self, position: Position) -> int | None:
+        return None  # the game keeps no score: its boards rank by cards home and time
 
     def achievements(self, position: Position) -> list[str]:
         return []

@@ -26,6 +26,7 @@ class TombRules:
 
     slug: Final = "napoleons-tomb"
     name: Final = _("Napoleon's Tomb")
+    guide: Final = None  # its page is the site's own (game/rules/<game>.html) or the table's
     welcome: Final = _(
         "New here? Build the corners up from 7 to King and the tomb down from 6 to Ace, "
         "four times round.")
@@ -91,6 +92,9 @@ class TombRules:
 
     def table(self, variant: Variant) -> Table:
         return cross_table() if variant.cross else tomb_table()
+
+    def score(self, position: Position) -> int | None:
+        return None  # the game keeps no score: its boards rank by cards home and time
 
     def achievements(self, position: Position) -> list[str]:
         return achievements(position)

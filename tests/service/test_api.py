@@ -14,7 +14,7 @@ from .lines import winning_line
 
 GAME_FIELDS = {
     "id", "game", "variant", "table", "achievements", "deal", "seeded", "ranked", "version",
-    "status", "home", "moves", "undos",
+    "status", "home", "score", "moves", "undos",
     "hints", "created", "updated", "finished", "started", "closes", "state", "deal_kind",
     "free_play", "can_finish", "daily_date",
 }

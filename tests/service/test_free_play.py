@@ -72,6 +72,7 @@ def test_a_win_counts_and_sets_both_records(alice: Browser, clock: Clock) -> Non
     assert figures == {
         "games": 1, "wins": 1, "win_rate": 1.0, "streak": 1, "best_streak": 1,
         "fastest_ms": 95_000, "fewest_moves": won["moves"], "new_best": ["time", "moves"],
+        "best_score": None, "score": None,
         "winnable_only": False,
     }
     assert won["deal_kind"] == "number"
@@ -132,7 +133,8 @@ def test_winnable_records_are_kept_apart(alice: Browser, clock: Clock) -> None:
     assert (figures["games"], figures["wins"], figures["streak"]) == (2, 2, 2)
     records = stats_of(alice)["records"]
     assert records["any"]["fastest_ms"] == 30_000
-    assert records["winnable"] == {"fastest_ms": 300_000, "fewest_moves": won["moves"]}
+    assert records["winnable"] == {"fastest_ms": 300_000, "fewest_moves": won["moves"],
+                                   "best_score": None}
 
 
 def test_a_game_counts_once_whatever_comes_after_its_end(alice: Browser) -> None:
