@@ -397,6 +397,7 @@ def do_create_game(
             daily_date=daily_date,
             race=race,
             started_at=started_at,
+            score=rules.score(position),
         )
         if game.free_play:
             _count_abandoned(player, game)

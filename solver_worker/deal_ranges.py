@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import random
 
-from patience.tomb import parse_deal_number
+from patience.numbers import parse_deal_number
 
 HIGHEST_DEAL = 999_999
 
