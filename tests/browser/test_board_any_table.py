@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from patience.protocol import Pile, Table
+from patience.protocol import Phrases, Pile, Table
 
 from .board_driver import arrow_to, focused_slot, places, ready, slot, wait_announced
 from .conftest import OUTPUT
@@ -27,14 +27,21 @@ def st_helena_table() -> dict[str, Any]:
     try that fan too): no name below is known to the board."""
     clockwise = [(0, 1), (0, 2), (0, 3), (0, 4), (1, 5), (2, 5),
                  (3, 4), (3, 3), (3, 2), (3, 1), (2, 0), (1, 0)]
-    piles = [Pile(f"p{i}", "pile", f"pile {i}", row, col, "dealt cards",
-                  fan="down" if row == 3 else "top")
+    def phrases(label: str) -> Phrases:  # the forms a sentence names a pile by
+        return Phrases(f"from the {label}", f"to the {label}", the=f"the {label}")
+
+    piles = [Pile(f"p{i}", "pile", "pile %(number)s", row, col, "dealt cards",
+                  fan="down" if row == 3 else "top", number=i,
+                  phrases=Phrases("from pile %(number)s", "to pile %(number)s"))
              for i, (row, col) in enumerate(clockwise, start=1)]
     piles += [Pile(f"k{i}", "foundation", f"King of {SUITS[i - 1]}", 1, i,
-                   "down from the King to the ace", base="K") for i in range(1, 5)]
+                   "down from the King to the ace", base="K",
+                   phrases=phrases(f"King of {SUITS[i - 1]}")) for i in range(1, 5)]
     piles += [Pile(f"a{i}", "foundation", f"Ace of {SUITS[i - 1]}", 2, i,
-                   "up to the King", base="A") for i in range(1, 5)]
-    piles.append(Pile("stock", "stock", "stock", 0, 5, "nothing: D deals it"))
+                   "up to the King", base="A", phrases=phrases(f"Ace of {SUITS[i - 1]}"))
+              for i in range(1, 5)]
+    piles.append(Pile("stock", "stock", "stock", 0, 5, "nothing: D deals it",
+                      phrases=phrases("stock")))
     return Table(rows=4, cols=6, piles=tuple(piles), card_count=104).as_data()
 
 
@@ -45,15 +52,24 @@ FIRST_PILES: dict[str, list[str]] = {
     "k1": ["KS"], "k2": ["KH"], "k3": ["KC"], "k4": ["KD"],
     "a1": ["AS"], "a2": ["AH"], "a3": ["AC"], "a4": ["AD"],
 }
-FIRST_PATHS = {"D": ["stock", "p1"], "P@p1@k1": ["p1", "k1"], "P@p5@k2": ["p5", "k2"],
-               "P@p10@k1": ["p10", "k1"]}
+FIRST_PATHS = {"D": ["stock", "p1", 12], "P@p1@k1": ["p1", "k1", 1], "P@p5@k2": ["p5", "k2", 1],
+               "P@p10@k1": ["p10", "k1", 1]}
 
 
-def state(piles: dict[str, list[str]], paths: dict[str, list[str]], moves: int,
-          log: list[str]) -> dict[str, Any]:
-    return {"game": "st-helena", "variant": "st-helena", "piles": piles, "stock_count": 72,
+def state(piles: dict[str, list[str]], paths: dict[str, list[Any]], moves: int,
+          log: list[str], stock: int = 72) -> dict[str, Any]:
+    """A view in the contract's shapes (docs/view-contract.md): every pile {down, up},
+    the stock a count; each path {from, to, count}; what may be picked up."""
+    views = {name: {"down": 0, "up": list(cards)} for name, cards in piles.items()}
+    views["stock"] = {"down": stock, "up": []}
+    pickable: dict[str, list[int]] = {}
+    for source, _, count in paths.values():
+        pickable.setdefault(source, []).append(count)
+    return {"game": "st-helena", "variant": "st-helena", "piles": views, "stock_count": stock,
             "home": sum(len(cards) for name, cards in piles.items() if name[0] in "ka"),
-            "moves": moves, "log": log, "legal": list(paths), "paths": paths,
+            "moves": moves, "log": log, "legal": list(paths),
+            "paths": {move: {"from": a, "to": b, "count": n} for move, (a, b, n) in paths.items()},
+            "pickable": {name: sorted(set(counts)) for name, counts in pickable.items()},
             "can_undo": moves > 0, "status": "playing"}
 
 
@@ -77,15 +93,14 @@ DEALT = ["2H", "3H", "4H", "5S", "6S", "7S", "8C", "9C", "TC", "JD", "QD", "KD"]
 def after(move: str) -> dict[str, Any]:
     """The game after one move of FIRST's (only what the test plays)."""
     piles = {name: list(cards) for name, cards in FIRST_PILES.items()}
-    source, target = FIRST_PATHS[move]
+    source, target, _ = FIRST_PATHS[move]
     if source == "stock":  # D deals a card on every pile
         for i, card in enumerate(DEALT, start=1):
             piles[f"p{i}"].append(card)
     else:
         piles[target].append(piles[source].pop())
-    dealt = payload(2, state(piles, {"D": ["stock", "p1"]}, 4, ["D", "D", "D", move]))
-    dealt["state"]["stock_count"] = FIRST["state"]["stock_count"] - (12 if source == "stock" else 0)
-    return dealt
+    stock = FIRST["state"]["stock_count"] - (12 if source == "stock" else 0)
+    return payload(2, state(piles, {"D": ["stock", "p1", 12]}, 4, ["D", "D", "D", move], stock))
 
 
 # Every card slide the board starts, by the pile the card lands on (an animation's id
@@ -176,8 +191,8 @@ def test_an_unknown_table_is_drawn_from_its_grid(device: Any) -> None:
     assert centre(tab, "p12")[0] < centre(tab, "k1")[0] < centre(tab, "p5")[0]
     assert centre(tab, "p1")[1] < centre(tab, "k1")[1] < centre(tab, "p10")[1]
     assert abs(centre(tab, "p1")[0] - centre(tab, "k1")[0]) < 2  # same column
-    # Piles fanned down show their cards; a foundation its top card; words from the labels.
-    assert tab.locator(slot("p10") + " .card[data-card]").count() == 4  # and a count of 5
+    # Piles fanned down show all their cards; a foundation its top card; words from the labels.
+    assert tab.locator(slot("p10") + " .card[data-card]").count() == 5
     assert tab.locator(slot("p3") + " .card[data-card]").count() == 1  # fanned "top"
     assert tab.locator(slot("k2") + " .card[data-card]").count() == 1
     assert tab.get_attribute(slot("p10"), "aria-label") == "pile 10: 7 of spades on top, 5 cards"
@@ -188,7 +203,8 @@ def test_an_unknown_table_is_drawn_from_its_grid(device: Any) -> None:
     tab.wait_for_timeout(300)
     tab.screenshot(path=str(OUTPUT / f"board-any-table-{name}.png"))
     card = tab.locator(slot("p5") + " .card").bounding_box()
-    assert card["width"] >= (70 if name == "laptop" else 40)
+    # The row fanned down keeps 3.6 card heights for its columns (table.js).
+    assert card["width"] >= (55 if name == "laptop" else 40)
     assert not errors, errors
 
 

@@ -1,16 +1,15 @@
 // Drawing any game's table from its description (table.js): one button per pile,
 // placed on the game's grid, drawn by its role (stock, waste, foundation, cell, pile)
-// and its fan (top card only, spread right, spread down). Cards are CSS boxes with
-// text glyphs, so they stay crisp at every size. Each card carries data-card (its
-// text) and data-at (its place in its pile) so motion.js can slide it where it went.
+// and its fan (top card only, spread right, spread down), face-down cards as backs.
+// Cards are CSS boxes with text glyphs, so they stay crisp at every size. Each face-up
+// card carries data-card (its text) and data-at (its place among the pile's face-up
+// cards) so motion.js can slide it where it went and input.js can lift a run from it.
 
 import { formatNumber, t, tc, tf, tnf } from "./i18n.js";
 import { SUIT_GLYPHS, cardName, isRed, rankLabel } from "./notation.js";
-import { acceptsText, placeName } from "./places.js";
-import { stockMove, targetsFrom } from "./table.js";
+import { acceptsText, learnPlaces, placeName } from "./places.js";
+import { fanned, pileOf, stockMove, targetsFrom } from "./table.js";
 
-const FAN_RIGHT = 3;   // cards shown spread right (the waste): the last is in play
-const FAN_DOWN = 4;    // cards shown spread down (a slot 2.5 cards high): the count says the rest
 
 export function cardHtml(card, extra = "", at = "") {
   const suit = SUIT_GLYPHS[card[1]];
@@ -19,6 +18,8 @@ export function cardHtml(card, extra = "", at = "") {
     + `<span class="ix${card[0] === "T" ? " ten" : ""}">${rankLabel(card)}<br>${suit}</span>`
     + `<span class="pip">${suit}</span><span class="ix far">${rankLabel(card)}<br>${suit}</span></span>`;
 }
+
+const backHtml = (extra = "") => `<span class="card back${extra}" aria-hidden="true"></span>`;
 
 // Touch the DOM only where the picture changed: a card being dragged or tapped
 // must not be replaced by an identical one under the player's finger.
@@ -43,12 +44,16 @@ const top = (cards) => cards[cards.length - 1];
 // -- building the slots once per table ----------------------------------------------
 
 let built = { key: "", slots: {} };
+// Columns fanned down refit their cards when their height changes.
+const refit = new ResizeObserver((entries) => { for (const entry of entries) fitColumn(entry.target); });
 
 // One button per pile, in the table's order (the reading order of a screen reader).
 function build(element, table) {
+  learnPlaces(table);
   const key = JSON.stringify(table.piles);
   if (built.key === key && element.querySelector("[data-slot]")) return built.slots;
   const slots = {};
+  refit.disconnect();
   element.replaceChildren();
   for (const pile of table.piles) {
     const slot = document.createElement("button");
@@ -64,6 +69,7 @@ function build(element, table) {
     }
     slots[pile.name] = slot;
     element.append(slot);
+    if (pile.fan === "down") refit.observe(slot);
   }
   const first = slots[(table.piles.find((pile) => pile.role === "stock") || table.piles[0]).name];
   first.tabIndex = 0;  // the table is one tab stop (input.js roves it)
@@ -71,11 +77,14 @@ function build(element, table) {
   return slots;
 }
 
-// Place the slots on a layout's grid (table.js layoutsOf): sizes in card widths.
+// Place the slots on a layout's grid (table.js layoutsOf): sizes in card widths; a row
+// fanned down takes what height is left.
 export function applyLayout(element, layout) {
-  const track = (sizes) => sizes.map((size) => `calc(var(--cw) * ${size})`).join(" ");
+  const track = (sizes, flex = []) => sizes.map((size, i) => (flex[i]
+    ? `minmax(calc(var(--cw) * ${size}), 1fr)` : `calc(var(--cw) * ${size})`)).join(" ");
   element.style.gridTemplateColumns = track(layout.widths);
-  element.style.gridTemplateRows = track(layout.heights);
+  element.style.gridTemplateRows = track(layout.heights, layout.flexRows);
+  element.classList.toggle("fills", (layout.flexRows || []).some(Boolean));
   for (const place of layout.places) {
     const slot = built.slots[place.name];
     if (!slot) continue;
@@ -88,47 +97,91 @@ export function applyLayout(element, layout) {
 
 // -- drawing each pile ----------------------------------------------------------------
 
-function describe(pile, cards, extra) {
-  const card = top(cards);
+function describe(pile, { down, up }, extra) {
+  const card = top(up);
   const name = placeName(pile.label);
   const counted = pile.fan !== "top" || pile.role === "pile";  // a foundation's count is its top card
   let words;
-  if (!card && pile.base) words = tf(t("%(pile)s: empty, takes a %(base)s"), { pile: name, base: baseLetter(pile.base) });
+  if (!card && down) {
+    words = tnf("%(pile)s: %(count)s face-down card", "%(pile)s: %(count)s face-down cards", down, { pile: name });
+  } else if (!card && pile.base) words = tf(t("%(pile)s: empty, takes a %(base)s"), { pile: name, base: baseLetter(pile.base) });
   else if (!card) words = tf(t("%(pile)s: empty"), { pile: name });
-  else if (cards.length > 1 && counted) {
+  else if (down) {
+    words = tf(t("%(pile)s: %(card)s on top, %(up)s face up, %(down)s face down"),
+      { pile: name, card: cardName(card), up: formatNumber(up.length), down: formatNumber(down) });
+  } else if (up.length > 1 && counted) {
     words = tnf("%(pile)s: %(card)s on top, %(count)s card", "%(pile)s: %(card)s on top, %(count)s cards",
-      cards.length, { pile: name, card: cardName(card) });
+      up.length, { pile: name, card: cardName(card) });
   } else words = tf(t("%(pile)s: %(card)s"), { pile: name, card: cardName(card) });
   return words + extra;
 }
 
-function cardsHtml(pile, cards) {
+function cardsHtml(pile, { down, up }) {
   const foundation = pile.role === "foundation";
-  if (!cards.length) return emptyHtml(foundation ? escape(baseLetter(pile.base)) : "");
-  const shown = pile.fan === "right" ? FAN_RIGHT : pile.fan === "down" ? FAN_DOWN : 1;
-  const from = Math.max(0, cards.length - shown);
+  if (!up.length && !down) return emptyHtml(foundation ? escape(baseLetter(pile.base)) : "");
+  const column = pile.fan === "down";
+  const backs = column ? down : up.length ? 0 : 1;
+  const shown = pile.fan === "right" ? fanned(pile) : column ? up.length : 1;
+  const from = Math.max(0, up.length - shown);
   const parked = pile.role === "cell" ? " parked" : "";
-  return cards.slice(from).map((card, i) => {
+  const html = [];
+  for (let i = 0; i < backs; i += 1) html.push(backHtml(i === backs - 1 && !up.length ? " top" : " under"));
+  up.slice(from).forEach((card, i) => {
     const at = from + i;
-    return cardHtml(card, (at === cards.length - 1 ? " top" : " under") + parked, at);
-  }).join("");
+    html.push(cardHtml(card, (at === up.length - 1 ? " top" : " under") + parked, at));
+  });
+  return html.join("");
 }
 
-function drawPile(slot, pile, cards, notes) {
-  const count = pile.fan !== "top" || pile.role === "pile" ? cards.length : 0;
-  setHtml(slot, cardsHtml(pile, cards) + (count > 1 ? badge(COUNT, formatNumber(count)) : "") + partHtml(pile));
-  slot.classList.toggle("full", cards.length > 0);
+// A column fanned down fits its height: when it is long the backs' steps shrink first,
+// then the face-up cards', then both.
+function fitColumn(slot) {
+  const down = Number(slot.dataset.down) || 0;
+  const up = Number(slot.dataset.up) || 0;
+  const card = slot.querySelector(".card");
+  if (!card) return;
+  const w = card.offsetWidth;
+  const room = slot.clientHeight - 2 * (parseFloat(getComputedStyle(slot).paddingTop) || 0) - card.offsetHeight;
+  const backs = up ? down : Math.max(0, down - 1);  // steps after a back, and after a face-up card
+  const cards = Math.max(0, up - 1);
+  const need = () => backs * back + cards * face;
+  let back = 0.14 * w;
+  let face = 0.3 * w;
+  if (need() > room) back = Math.max(0.05 * w, (room - cards * face) / (backs || 1));
+  if (need() > room) face = Math.max(0.2 * w, (room - backs * back) / (cards || 1));
+  const over = Math.max(1, need() / Math.max(1, room));
+  slot.style.setProperty("--off-back", `${(back / over).toFixed(1)}px`);
+  slot.style.setProperty("--off-up", `${(face / over).toFixed(1)}px`);
+}
+
+function drawPile(slot, pile, cards, notes, lift, aim) {
+  const total = cards.down + cards.up.length;
+  const counted = pile.fan === "right" || (pile.fan === "top" && pile.role === "pile");
+  setHtml(slot, cardsHtml(pile, cards) + (counted && total > 1 ? badge(COUNT, formatNumber(total)) : "")
+    + partHtml(pile));
+  // Marked, not drawn anew: the card under the finger stays. Picked up; the keys' aim.
+  const up = cards.up.length;
+  for (const card of slot.querySelectorAll(".card[data-at]")) {
+    const at = Number(card.dataset.at);
+    card.classList.toggle("lift", lift > 0 && at >= up - lift);
+    card.classList.toggle("aim", aim > 0 && at === up - aim);
+  }
+  slot.classList.toggle("full", total > 0);
   slot.setAttribute("aria-label", describe(pile, cards, notes));
+  if (pile.fan === "down") {
+    slot.dataset.down = String(cards.down);
+    slot.dataset.up = String(cards.up.length);
+    fitColumn(slot);
+  }
 }
 
 function drawStock(slot, pile, state, table, notes) {
-  const count = state.stock_count || 0;
+  const count = pileOf(state, pile.name).down || state.stock_count || 0;
   const move = stockMove(state, table);
   const gathers = !count && Boolean(move);
   const passes = state.passes > 1
     ? badge(WANTS, tf(tc("stock badge", "pass %(pass)s/%(passes)s"), { pass: state.pass, passes: state.passes })) : "";
-  setHtml(slot, (count ? `<span class="card back top" aria-hidden="true"></span>`
-    : emptyHtml(gathers ? "\u21bb" : "\u2715"))
+  setHtml(slot, (count ? backHtml(" top") : emptyHtml(gathers ? "\u21bb" : "\u2715"))
     + badge(COUNT, formatNumber(count)) + passes + partHtml(pile));
   const name = placeName(pile.label);
   let words;
@@ -139,24 +192,29 @@ function drawStock(slot, pile, state, table, notes) {
   slot.setAttribute("aria-label", words + pass + notes);
 }
 
-// Draw the whole table. `view` is what the board adds: the pile picked up
-// (`selected`), where its card may go (`targets`) and the hint's piles (`hinted`).
+// Draw the whole table. `view` is what the board adds: the pile picked up (`selected`)
+// and how many cards (`count`), where they may go (`targets`, unlit if `lit` is false),
+// the run the keys aim at (`aim`: {pile, count}) and the hint's piles (`hinted`).
 export function drawTable(element, table, state, view) {
   const slots = build(element, table);
-  const targets = view.targets || (view.selected ? targetsFrom(state, view.selected) : new Set());
+  const lit = view.lit !== false;
+  const count = view.count || null;
+  const targets = !lit ? new Set()
+    : view.targets || (view.selected ? targetsFrom(state, view.selected, count) : new Set());
   for (const pile of table.piles) {
     const slot = slots[pile.name];
-    const hinted = view.hinted.includes(pile.name);
+    const hinted = (view.hinted || []).includes(pile.name);
     const picked = view.selected === pile.name;
     const notes = (picked ? t(", selected") : "") + (hinted ? t(", hinted") : "")
       + (targets.has(pile.name) ? t(", it can go here") : "");
+    const aim = view.aim && view.aim.pile === pile.name ? view.aim.count : 0;
     if (pile.role === "stock") drawStock(slot, pile, state, table, notes);
-    else drawPile(slot, pile, (state.piles && state.piles[pile.name]) || [], notes);
+    else drawPile(slot, pile, pileOf(state, pile.name), notes, picked ? count || 1 : 0, aim);
     slot.classList.toggle("selected", picked);
     if (pile.role !== "stock") slot.setAttribute("aria-pressed", String(picked));
     slot.classList.toggle("target", targets.has(pile.name));
     slot.classList.toggle("hinted", hinted);
   }
-  element.classList.toggle("picking", Boolean(view.selected));
+  element.classList.toggle("picking", Boolean(view.selected) && lit);
   return slots;
 }

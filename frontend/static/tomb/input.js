@@ -1,16 +1,17 @@
-// Input, the same for every table: drag a pile's top card onto another pile; or tap
-// it (it is picked up) then tap where it goes; double-click or double-tap it to send
-// it home; tap the stock to turn it. The keyboard: arrows move a roving focus to the
-// nearest pile that way, Enter or Space picks a card up and puts it down, Esc puts it
-// back, letters are shortcuts. The board (play.js) turns a pair of piles into the legal
-// move whose path joins them.
+// Input, the same for every table: drag a face-up card (and the cards on it: a run)
+// onto another pile; or tap it, then where it goes; double-click or double-tap a pile
+// to send its top card home; tap the stock to turn it. The keyboard: arrows move a
+// roving focus to the nearest pile that way (up and down first choose how deep a run
+// to lift), Enter or Space picks cards up and puts them down, Esc puts them back,
+// letters are shortcuts. The board (play.js) turns a pile, a count and a pile into
+// the legal move whose path that is.
 
 const DOUBLE_TAP_MS = 400;
 const DRAG_START_PX = 6;
 
 let table = null;
-// The board: tap(name), home(name), dropOn(from, to), step(name, key), targetsFrom(name),
-// canLift(name), select(name|null), selected(), redraw(), shortcut(key)
+// The board (play.js): tap, home, dropOn, step, deepen, focused, targetsFrom, canLift,
+// liftAt, lit, select, selected, redraw, shortcut
 let board = null;
 let lastTap = { name: null, at: -Infinity };  // performance.now() starts near 0 on a fresh page
 let drag = null;
@@ -47,7 +48,8 @@ function onClick(event) {
     board.home(name);
     return;
   }
-  board.tap(name);
+  const card = event.target.closest(".card[data-at]");
+  board.tap(name, card ? card.dataset.at : null);
 }
 
 function onTableKey(event) {
@@ -57,6 +59,10 @@ function onTableKey(event) {
     event.preventDefault();
     lastTap = { name: null, at: -Infinity };
     board.tap(slot.dataset.slot);
+    return;
+  }
+  if (board.deepen(slot.dataset.slot, event.key)) {
+    event.preventDefault();
     return;
   }
   const next = board.step(slot.dataset.slot, event.key);
@@ -69,6 +75,7 @@ function onTableKey(event) {
 // Roving tabindex: the table is one tab stop, on the pile last focused.
 function rove(slot) {
   if (!slot) return;
+  board.focused(slot.dataset.slot);
   for (const other of table.querySelectorAll("[data-slot]")) other.tabIndex = other === slot ? 0 : -1;
 }
 
@@ -92,13 +99,18 @@ function onShortcut(event) {
   if (board.shortcut(key)) event.preventDefault();
 }
 
-// -- dragging a pile's top card -----------------------------------------------
+// -- dragging a card and the cards on it ------------------------------------------
 
 function onPointerDown(event) {
-  const card = event.target.closest(".slot .card.top[data-card]");
+  const card = event.target.closest(".slot .card[data-at]");
   const from = slotOf(card);
-  if (!card || event.button !== 0 || !board.canLift(from.dataset.slot)) return;
-  drag = { card, from: from.dataset.slot, x: event.clientX, y: event.clientY, ghost: null, pointer: event.pointerId };
+  if (!card || event.button !== 0) return;
+  const at = Number(card.dataset.at);
+  const cards = [...from.querySelectorAll(".card[data-at]")].filter((each) => each.dataset.at >= at);
+  const count = board.liftAt(from.dataset.slot, at);
+  if (count !== cards.length || !from.querySelector(".card.top[data-at]")) return;  // only a run that may be lifted
+  drag = { card, cards, from: from.dataset.slot, count, x: event.clientX, y: event.clientY, ghost: null,
+    pointer: event.pointerId };
   card.setPointerCapture(event.pointerId);
 }
 
@@ -108,27 +120,42 @@ function onPointerMove(event) {
   const dy = event.clientY - drag.y;
   if (!drag.ghost) {
     if (Math.hypot(dx, dy) < DRAG_START_PX) return;
-    drag.ghost = startGhost(drag.card);
-    drag.targets = board.targetsFrom(drag.from);
+    drag.ghost = startGhost(drag.cards);
+    drag.targets = board.targetsFrom(drag.from, drag.count);
+    const lit = board.lit();
     for (const slot of table.querySelectorAll("[data-slot]")) {
-      slot.classList.toggle("target", drag.targets.has(slot.dataset.slot));
+      slot.classList.toggle("target", lit && drag.targets.has(slot.dataset.slot));
     }
   }
   drag.ghost.style.transform = `translate(${dx}px, ${dy}px)`;
   const over = slotOf(targetAt(event));
   for (const slot of table.querySelectorAll(".over")) if (slot !== over) slot.classList.remove("over");
-  if (over && drag.targets.has(over.dataset.slot)) over.classList.add("over");
+  // Unlit targets (the Hints switch): any pile under the cards is marked.
+  const aimed = over && over.dataset.slot !== drag.from
+    && (board.lit() ? drag.targets.has(over.dataset.slot) : over.dataset.role !== "stock");
+  if (aimed) over.classList.add("over");
 }
 
-function startGhost(card) {
-  const box = card.getBoundingClientRect();
-  const ghost = card.cloneNode(true);
-  ghost.classList.add("ghost");
-  Object.assign(ghost.style, { left: `${box.left}px`, top: `${box.top}px`, width: `${box.width}px`,
-    height: `${box.height}px` });
+// The cards lifted, as one piece: each where it lies, in a box that follows the pointer.
+function startGhost(cards) {
+  const first = cards[0].getBoundingClientRect();
+  const ghost = document.createElement("div");
+  ghost.className = "ghost";
+  ghost.setAttribute("aria-hidden", "true");
+  const last = cards[cards.length - 1].getBoundingClientRect();
+  Object.assign(ghost.style, { left: `${first.left}px`, top: `${first.top}px`, width: `${first.width}px`,
+    height: `${last.bottom - first.top}px` });
+  for (const card of cards) {
+    const box = card.getBoundingClientRect();
+    const copy = card.cloneNode(true);
+    copy.classList.remove("lift", "aim");
+    Object.assign(copy.style, { left: `${box.left - first.left}px`, top: `${box.top - first.top}px`,
+      width: `${box.width}px`, height: `${box.height}px` });
+    ghost.append(copy);
+    card.classList.add("lifted");
+  }
   document.body.append(ghost);
-  card.classList.add("lifted");
-  table.classList.add("picking");  // show where the card may go
+  if (board.lit()) table.classList.add("picking");  // show where the cards may go
   return ghost;
 }
 
@@ -139,14 +166,14 @@ function targetAt(event) {
 function onPointerUp(event) {
   if (!drag || event.pointerId !== drag.pointer) return;
   const dragged = Boolean(drag.ghost);
-  const from = drag.from;
+  const { from, count } = drag;
   const over = dragged ? slotOf(targetAt(event)) : null;
   endDrag();
   if (!dragged) return;  // a plain tap: the click handler has it
   lastTap = { name: null, at: -Infinity };
   suppressNextClick();
   board.select(null);
-  if (over && over.dataset.slot !== from) board.dropOn(from, over.dataset.slot);
+  if (over && over.dataset.slot !== from) board.dropOn(from, over.dataset.slot, count);
 }
 
 function suppressNextClick() {
@@ -167,8 +194,8 @@ export const dragging = () => (drag && drag.ghost ? drag.from : null);
 
 function endDrag() {
   if (!drag) return;
-  const { card, ghost } = drag;
-  card.classList.remove("lifted");
+  const { cards, ghost } = drag;
+  for (const card of cards) card.classList.remove("lifted");
   if (ghost) {
     ghost.remove();
     if (!board.selected()) table.classList.remove("picking");

@@ -1,6 +1,7 @@
 // How the table looks and sounds, remembered per browser: the card size (Auto fits
 // the table to the screen; S, M, L, XL are fixed sizes, never bigger than what fits),
-// the table's surface, the card back, the pile names of a first game, and sound.
+// the table's surface, the card back, the pile names of a first game, the lit targets
+// (Hints: where a lifted card may go rings gold) and sound.
 
 const SIZES = { S: 56, M: 76, L: 100, XL: 132 };  // card widths in CSS pixels
 const SURFACES = ["felt", "baize", "claret", "walnut", "slate", "sand"];
@@ -79,6 +80,18 @@ export function showLabels(on) {
 
 export const firstVisit = () => store.get("tomb.labels", "") === "";
 
+let lit = true;
+let relit = () => {};
+
+export const targetsLit = () => lit;
+
+export function setLit(on) {
+  lit = Boolean(on);
+  document.querySelector("#lit").checked = lit;
+  store.set("tomb.targets", lit ? "on" : "off");
+  relit();
+}
+
 // -- sound: short WebAudio blips, off unless the player turns it on ---------------
 
 let audio = null;
@@ -109,9 +122,12 @@ export function blip(kind) {
   } catch { /* no audio here: the game is silent */ }
 }
 
-export function attachLooks(playRoot, stageElement) {
+// `changed` redraws the table (the lit targets changed).
+export function attachLooks(playRoot, stageElement, changed = () => {}) {
   root = playRoot;
   stage = stageElement;
+  setLit(store.get("tomb.targets", "on") !== "off");
+  relit = changed;
   setSize(store.get("tomb.size", "auto"));
   document.querySelector("#surface").value = setSurface(store.get("tomb.surface", "felt"));
   document.querySelector("#back").value = setBack(store.get("tomb.back", "lattice"));
@@ -124,6 +140,7 @@ export function attachLooks(playRoot, stageElement) {
   document.querySelector("#back").onchange = (event) => setBack(event.target.value);
   document.querySelector("#sound").onchange = (event) => { setSound(event.target.checked); blip("move"); };
   document.querySelector("#labels").onchange = (event) => showLabels(event.target.checked);
+  document.querySelector("#lit").onchange = (event) => setLit(event.target.checked);
   // "Winnable only" is a choice of deals, remembered with the looks.
   const winnable = document.querySelector("#winnable");
   winnable.checked = store.get("tomb.winnable", "off") === "on";

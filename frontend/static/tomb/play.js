@@ -5,21 +5,22 @@ import { announce, attach as attachAnnouncer } from "./announcer.js";
 import { applyLayout, drawTable } from "./board.js";
 import * as link from "./connection.js";
 import { attachInput, cancelDrag, dragging } from "./input.js";
-import { attachLooks, blip, firstVisit, setLayouts, showLabels, store } from "./looks.js";
+import { attachLooks, blip, firstVisit, setLayouts, showLabels, store, targetsLit } from "./looks.js";
 import * as motion from "./motion.js";
 import { formatDay, formatNumber, formatPercent, t, tc, tf, tnf } from "./i18n.js";
-import { REDEAL, TURN, adviceFor, capital, cardName, describeMove, movePlaces, rankLetter, theLabel } from "./notation.js";
+import { adviceFor, capital, cardName, describeMove, movePlaces, rankLetter, theLabel } from "./notation.js";
 import { placeFrom } from "./places.js";
 import { askFirst, personalBest, showWin } from "./overlay.js";
-import { homeMove, isStep, layoutsOf, moveBetween, pileNamed, pilesWithRole, slugOf, sourcesOf,
-  stepFrom, stockMove, tableOf, targetsFrom } from "./table.js";
+import { headOf, homeMove, isStep, layoutsOf, liftCounts, moveBetween, pathOf, pileNamed, pileOf, pilesWithRole,
+  slugOf, sourcesOf, stepFrom, stockMove, tableOf, targetsFrom, upOf } from "./table.js";
 
 const $ = (selector) => document.querySelector(selector);
 // A race's board (?race=<code>): race-strip.js adds the race; here hints and new deals are off.
 const race = new URLSearchParams(location.search).get("race");
 
 let game = null;       // the last game payload drawn
-let selected = null;   // the pile whose top card is picked up (tap it, then tap a pile)
+let selected = null;   // { pile, count }: the top cards picked up (tap them, then tap a pile)
+let aim = null;        // { pile, count }: the run the up and down arrows chose, before Enter
 let hint = null;       // { move, version, ... } while it applies to the game drawn
 let table = null;      // the table drawn: the game's description (table.js)
 let layouts = null;    // its layouts by name, and the one in use
@@ -31,12 +32,13 @@ function show(next) {
   const before = game && game.id === next.id ? game : null;
   if (before && next.version < before.version) return;
   if (!before || before.version !== next.version) hint = hint && hint.version === next.version ? hint : null;
-  const topOf = (payload, name) => ((payload.state.piles || {})[name] || []).slice(-1)[0];
-  const held = selected || dragging();
-  if (!before || (held && topOf(before, held) !== topOf(next, held))) {  // that card has gone
+  const pileText = (payload, name) => JSON.stringify(pileOf(payload.state, name));
+  const held = (selected && selected.pile) || dragging();
+  if (!before || (held && pileText(before, held) !== pileText(next, held))) {  // those cards have gone
     selected = null;
     cancelDrag();
   }
+  if (!before || before.version !== next.version) aim = null;
   const seen = before ? motion.measure($("#table")) : null;
   game = next;
   useTable(tableOf(next));
@@ -44,7 +46,7 @@ function show(next) {
   draw();
   if (before) {
     const played = next.state.log.length - before.state.log.length;
-    const path = played === 1 ? (before.state.paths || {})[next.state.log[next.state.log.length - 1]] : null;
+    const path = played === 1 ? pathOf(before.state, next.state.log[next.state.log.length - 1]) : null;
     motion.play($("#table"), seen, before.state, next.state, { cascade: played > 1, path });
     tellChange(before, next);
   }
@@ -66,8 +68,9 @@ function useTable(next) {
 function draw() {
   const state = game.state;
   const hinted = hint && hint.move ? movePlaces(hint.move, state) : [];
-  const held = selected && ((state.piles || {})[selected] || []).length ? selected : null;
-  drawTable($("#table"), table, state, { selected: held, hinted });
+  const held = selected && upOf(state, selected.pile).length >= selected.count ? selected : null;
+  drawTable($("#table"), table, state, { selected: held && held.pile, count: held && held.count, hinted, aim,
+    lit: targetsLit() });
   $("#table").setAttribute("aria-busy", "false");
   $("#title").textContent = title();
   drawExtras(state);
@@ -76,15 +79,16 @@ function draw() {
     { home: formatNumber(state.home), total: formatNumber(table.card_count) });
   const turn = $("#turn");
   const move = stockMove(state, table);
-  const path = move ? state.paths[move] : [];
+  const path = (move && pathOf(state, move)) || undefined;
   const stock = pilesWithRole(table, "stock")[0];
   turn.hidden = !stock;
   turn.dataset.move = move || "";
   turn.querySelector(".what").textContent = stockWord(path);
   turn.disabled = !move;
   $("#undo").disabled = $("#end-undo").disabled = !canUndo();
-  $("#undo").title = game.ranked && state.can_undo && !canUndo()
-    ? t("A ranked daily cannot take back a stock turn or a win") : "";
+  const final = game.ranked || Boolean(race);  // a race undoes as a ranked daily
+  $("#undo").title = final && state.moves > 0 && !canUndo()
+    ? t("A ranked daily cannot take back a stock turn, a card turned face up or a win") : "";
   $("#hint").disabled = $("#fair-hint").disabled = game.status !== "playing";
   $("#finish").hidden = !game.can_finish;
   $("#replay").disabled = $("#end-replay").disabled = !canReplay();
@@ -94,7 +98,7 @@ function draw() {
 
 // The stock's button says what it does: turn a card onto the waste or deal onto the
 // piles; turn the waste over or gather the piles back.
-function stockWord([from, to] = []) {
+function stockWord({ from, to } = {}) {
   const role = (name) => (pileNamed(table, name) || {}).role;
   if (role(to) === "stock") return role(from) === "waste" ? tc("stock button", "Turn over") : tc("stock button", "Redeal");
   return !to || role(to) === "waste" ? tc("stock button", "Turn") : tc("stock button", "Deal");
@@ -115,14 +119,8 @@ function drawExtras(state) {
       : t("One pass through the stock");
 }
 
-// A ranked daily refuses to undo a stock turn or a win (game/actions.py): say so here too.
-function canUndo() {
-  const state = game.state;
-  if (!state.can_undo) return false;
-  if (!game.ranked && game.deal_kind !== "race") return true;  // a race undoes as a ranked daily
-  const last = state.log[state.log.length - 1];
-  return game.status !== "won" && last !== TURN && last !== REDEAL;
-}
+// The server decides (game/undoing.py): never a ranked move that showed a card, nor a win.
+const canUndo = () => Boolean(game.state.can_undo);
 
 const variantSlug = () => slugOf(game.variant);
 
@@ -241,14 +239,23 @@ function tellChange(before, after) {
 }
 
 function celebrate() {
-  const table = $("#table");
-  table.classList.remove("celebrate");
-  void table.offsetWidth;  // restart the animation
-  table.classList.add("celebrate");
+  const felt = $("#table");
+  felt.classList.remove("celebrate");
+  void felt.offsetWidth;  // restart the animation
+  felt.classList.add("celebrate");
   blip("win");
   loadWins();
-  const delay = motion.still() ? 0 : 900;  // let the last cards land first
-  setTimeout(() => { if (game && game.status === "won") showWin(game, winActions); }, delay);
+  const won = () => { if (game && game.status === "won") showWin(game, winActions); };
+  if (motion.still()) { won(); return; }
+  setTimeout(() => {  // once the last cards have landed: the cascade, then the overlay
+    if (!game || game.status !== "won") return;
+    const piles = pilesWithRole(table, "foundation").map((pile) => {
+      const card = $(`#table [data-slot="${pile.name}"] .card`);
+      return { box: card ? card.getBoundingClientRect() : new DOMRect(), cards: upOf(game.state, pile.name) };
+    });
+    // Loaded on a first win only: no player waits for it before playing.
+    import("./cascade.js").then((module) => { cascading = module; module.cascade(piles, won); }, won);
+  }, 700);
 }
 
 const winActions = {
@@ -260,7 +267,12 @@ const winActions = {
   cardCount: () => table.card_count,
 };
 
-function stopCelebrating() { $("#table").classList.remove("celebrate"); }
+let cascading = null;  // cascade.js, once a win has loaded it
+
+function stopCelebrating() {
+  $("#table").classList.remove("celebrate");
+  if (cascading) cascading.stopCascade();
+}
 
 const VERDICTS = {
   winnable: t("Winnable: the solver has a winning line from here."),
@@ -305,9 +317,9 @@ function showHint(message) {
 
 function play(move) {
   if (!game || !move) return;
-  const path = game.state.paths[move] || [];
+  const path = pathOf(game.state, move) || {};
   const stock = pilesWithRole(table, "stock")[0];
-  const touchesStock = stock && path.includes(stock.name);
+  const touchesStock = stock && [path.from, path.to].includes(stock.name);
   if (touchesStock && game.ranked && store.get("tomb.warned-turn", "") !== "1") {
     askFirst(t("In a ranked daily a stock turn cannot be undone. Turn the stock?"), tc("confirm button", "Turn")).then((yes) => {
       if (!yes) return;
@@ -326,26 +338,39 @@ function refuse(text) {
   blip("refuse");
 }
 
-// The card on `from` dropped on `to`: the first legal move whose path joins them.
-function dropOn(from, to) {
+// The `count` top cards of `from` dropped on `to` (any count when none is given).
+function dropOn(from, to, count = null) {
   if (!game || from === to) return;
-  const move = moveBetween(game.state, from, to);
+  const move = moveBetween(game.state, from, to, count);
   if (move) play(move);
   else refuse(tf(t("That card does not go on %(place)s."), { place: theLabel(table, to) }));
 }
 
-// A pile's top card may be picked up when it can go somewhere; the waste's always
-// (dropping it where it does not fit says why).
-function canLift(name) {
-  if (!game) return false;
+// How many top cards of a pile may be picked up (table.js liftCounts); the waste's top
+// card always (dropping it where it does not fit says why).
+function counts(name) {
+  if (!game) return [];
+  const found = liftCounts(game.state, table, name);
   const pile = pileNamed(table, name);
-  const cards = (game.state.piles || {})[name] || [];
-  if (!pile || pile.role === "stock" || !cards.length) return false;
-  return pile.role === "waste" || targetsFrom(game.state, name).size > 0;
+  if (!found.length && pile && pile.role === "waste" && upOf(game.state, name).length) return [1];
+  return found;
 }
 
-// Where a tap with nothing picked up takes a card from: the only pile that can send
-// one here, else the waste.
+// A touch on the face-up card at `at` lifts it and the cards on it if it may; else the
+// run the keys aimed at, else the pile's first lift; 0: none.
+function liftAt(name, at) {
+  const allowed = counts(name);
+  const up = upOf(game ? game.state : null, name).length;
+  const wanted = at == null ? 0 : up - Number(at);
+  if (wanted && allowed.includes(wanted)) return wanted;
+  if (aim && aim.pile === name && allowed.includes(aim.count)) return aim.count;
+  return allowed[0] || 0;
+}
+
+const canLift = (name) => counts(name).length > 0;
+
+// Where a tap with nothing picked up takes cards from: the only pile that can send
+// some here, else the waste.
 function defaultSource(name) {
   const sources = [...sourcesOf(game.state, name)].filter((source) => pileNamed(table, source).role !== "stock");
   if (sources.length === 1) return sources[0];
@@ -353,38 +378,47 @@ function defaultSource(name) {
   return waste && waste.name !== name ? waste.name : null;
 }
 
-function select(name) {
-  const next = name || null;
-  if (selected === next) return;
+function select(name, count = 1) {
+  const next = name ? { pile: name, count } : null;
+  if (JSON.stringify(selected) === JSON.stringify(next)) return;
   selected = next;
+  aim = null;
   if (game) draw();
-  if (next) announce(pickedUp(next));
+  if (next) announce(pickedUp(next.pile, next.count));
 }
 
-function pickedUp(name) {
-  const card = ((game.state.piles || {})[name] || []).slice(-1)[0];
+function pickedUp(name, count) {
+  const card = headOf(game.state, name, count);
   if (!card) return t("A card picked up: choose where it goes.");
-  const label = (pileNamed(table, name) || {}).label || name;
-  return capital(tf(t("The %(card)s %(from)s picked up: choose where it goes."),
-    { card: cardName(card), from: placeFrom(label) }));
+  const values = { card: cardName(card), from: placeFrom((pileNamed(table, name) || {}).label || name) };
+  return capital(count > 1
+    ? tnf("The %(card)s %(from)s and the %(count)s card on it picked up: choose where they go.",
+      "The %(card)s %(from)s and the %(count)s cards on it picked up: choose where they go.", count - 1, values)
+    : tf(t("The %(card)s %(from)s picked up: choose where it goes."), values));
 }
 
-// A tap, a click or Enter on a pile.
-function tap(name) {
+// A tap, a click or Enter on a pile; `at`: the face-up card touched, if one was.
+function tap(name, at = null) {
   if (!game) return;
   const pile = pileNamed(table, name);
   if (!pile) return;
   if (selected) {
-    const from = selected;
-    if (from === name) { select(null); return; }  // put it back
-    if (pile.role === "stock" && !moveBetween(game.state, from, name)) { select(null); board.turn(); return; }
-    if (!moveBetween(game.state, from, name) && canLift(name)) { select(name); return; }  // another card
+    const { pile: from, count } = selected;
+    if (from === name) {  // put them back, or pick up more or fewer of them
+      const again = at == null ? 0 : upOf(game.state, name).length - Number(at);
+      if (again !== count && counts(name).includes(again)) select(name, again);
+      else select(null);
+      return;
+    }
+    const fits = moveBetween(game.state, from, name, count);
+    if (pile.role === "stock" && !fits) { select(null); board.turn(); return; }
+    if (!fits && canLift(name)) { select(name, liftAt(name, at)); return; }  // other cards
     select(null);
-    dropOn(from, name);
+    dropOn(from, name, count);
     return;
   }
   if (pile.role === "stock") { board.turn(); return; }
-  if (canLift(name)) { select(name); return; }
+  if (canLift(name)) { select(name, liftAt(name, at)); return; }
   const from = defaultSource(name);
   if (from) dropOn(from, name);
   else refuse(t("Pick a card up first: tap it, then tap where it goes."));
@@ -396,6 +430,29 @@ function home(name) {
   const move = homeMove(game.state, table, name);
   if (move) play(move);
   else refuse(t("That card cannot go to a foundation now."));
+}
+
+// On a pile with runs to lift, up and down choose how many cards Enter picks up (up:
+// one more); past either end the arrow goes on to the next pile (false).
+function deepen(name, key) {
+  if (!game || selected || (key !== "ArrowUp" && key !== "ArrowDown")) return false;
+  const allowed = counts(name);
+  if (allowed.length < 2) return false;
+  const now = aim && aim.pile === name ? allowed.indexOf(aim.count) : 0;
+  const next = allowed[now + (key === "ArrowUp" ? 1 : -1)];
+  if (next === undefined) {
+    if (aim) { aim = null; draw(); }
+    return false;
+  }
+  aim = { pile: name, count: next };
+  draw();
+  announce(capital(tnf("%(count)s card from the %(card)s up: Enter picks it up.",
+    "%(count)s cards from the %(card)s up: Enter picks them up.", next, { card: cardName(headOf(game.state, name, next)) })));
+  return true;
+}
+
+function focused(name) {
+  if (aim && aim.pile !== name) { aim = null; if (game) draw(); }
 }
 
 function finish() {
@@ -410,10 +467,14 @@ const board = {
   home,
   dropOn,
   canLift,
+  liftAt,
   select,
+  deepen,
+  focused,
+  lit: () => targetsLit(),
   selected: () => selected,
   redraw: () => game && draw(),
-  targetsFrom: (name) => (game ? targetsFrom(game.state, name) : new Set()),
+  targetsFrom: (name, count = null) => (game ? targetsFrom(game.state, name, count) : new Set()),
   step: (name, key) => (isStep(key) && layout ? stepFrom(layout, name, key) : null),
   turn: () => game && play(stockMove(game.state, table)),
   shortcut(key) {
@@ -532,7 +593,7 @@ function wire() {
     if (event.animationName !== "hop") return;
     const hopping = $("#table").getAnimations({ subtree: true })
       .some((running) => running.animationName === "hop");
-    if (!hopping) stopCelebrating();
+    if (!hopping) $("#table").classList.remove("celebrate");
   });
   $("#open-deal").onsubmit = (event) => { event.preventDefault(); newDeal($("#deal").value); };
   $("#undo").onclick = $("#end-undo").onclick = undo;
@@ -567,7 +628,7 @@ const page = {
 
 function start() {
   const first = firstVisit();
-  attachLooks($("#play"), $("#stage"));
+  attachLooks($("#play"), $("#stage"), () => game && draw());
   $("#welcome").hidden = !first;
   wire();
   // The table is drawn empty at once when the page carries it; the game fills it.

@@ -1,60 +1,61 @@
 // A game's table as data (patience.protocol.Table.as_data): which piles, where on
 // a grid, what each is called and takes. Everything here reads that data and the
-// state's `legal` and `paths`; no pile is named in code, so one board plays any game.
+// state's `piles`, `legal`, `paths` and `pickable` (docs/view-contract.md); no pile
+// is named in code, so one board plays any game.
 
 // The table a game payload describes.
 export const tableOf = (payload) => payload.table;
 
 export const slugOf = (named) => (named && typeof named === "object" ? named.slug : named);
 
-// -- moves by their paths ------------------------------------------------------
+// -- piles ({down: a count, up: bottom first}), moves by paths ({from, to, count}) --
 
-const pathOf = (state, move) => (state.paths && state.paths[move]) || null;
+const NO_PILE = Object.freeze({ down: 0, up: Object.freeze([]) });
+export const pileOf = (state, name) => (state && state.piles && state.piles[name]) || NO_PILE;
+export const upOf = (state, name) => pileOf(state, name).up;
+// The bottom card of the `count` top cards of a pile.
+export const headOf = (state, name, count = 1) => upOf(state, name)[upOf(state, name).length - count] || null;
 
-// The first legal move from one pile to another (several may share a path: the first).
-export function moveBetween(state, from, to) {
-  return state.legal.find((move) => {
-    const path = pathOf(state, move);
-    return path && path[0] === from && path[1] === to;
-  }) || null;
-}
+export const pathOf = (state, move) => (state.paths && state.paths[move]) || null;
+const paths = (state) => (state.legal || []).map((move) => pathOf(state, move)).filter(Boolean);
+// The first legal move whose path passes `test`; a null `count` lifts any.
+const findMove = (state, test) => (state.legal || []).find((move) => pathOf(state, move) && test(pathOf(state, move))) || null;
+const lifts = (path, count) => count == null || path.count === count;
 
-// The piles the top card of `from` may go to now.
-export function targetsFrom(state, from) {
-  const targets = new Set();
-  for (const move of state.legal) {
-    const path = pathOf(state, move);
-    if (path && path[0] === from) targets.add(path[1]);
-  }
-  return targets;
-}
+// The first legal move lifting `count` cards from one pile to another.
+export const moveBetween = (state, from, to, count = null) =>
+  findMove(state, (path) => path.from === from && path.to === to && lifts(path, count));
 
-// The piles that may send a card to `to` now.
-export function sourcesOf(state, to) {
-  const sources = new Set();
-  for (const move of state.legal) {
-    const path = pathOf(state, move);
-    if (path && path[1] === to) sources.add(path[0]);
-  }
-  return sources;
+// The piles `count` cards of `from` may go to now.
+export const targetsFrom = (state, from, count = null) =>
+  new Set(paths(state).filter((path) => path.from === from && lifts(path, count)).map((path) => path.to));
+
+// The piles that may send cards to `to` now.
+export const sourcesOf = (state, to) => new Set(paths(state).filter((path) => path.to === to).map((path) => path.from));
+
+const stockName = (table) => (pilesWithRole(table, "stock")[0] || {}).name;
+
+// How many top cards of a pile may be picked up by hand: `pickable`, less the stock's
+// moves (a turn, a redeal: a tap on the stock).
+export function liftCounts(state, table, from) {
+  const stock = stockName(table);
+  const allowed = (state.pickable || {})[from] || [];
+  const found = paths(state).filter((path) => path.from === from && from !== stock && path.to !== stock)
+    .map((path) => path.count);
+  return allowed.filter((count) => found.includes(count));
 }
 
 // Clicking the stock: the move that starts there (a turn, a deal), else the one that
 // ends there (the waste or the piles gathered back).
 export function stockMove(state, table) {
-  const stock = pilesWithRole(table, "stock")[0];
-  if (!stock) return null;
-  const starts = state.legal.find((move) => (pathOf(state, move) || [])[0] === stock.name);
-  return starts || state.legal.find((move) => (pathOf(state, move) || [])[1] === stock.name) || null;
+  const stock = stockName(table);
+  return stock ? findMove(state, (path) => path.from === stock) || findMove(state, (path) => path.to === stock) : null;
 }
 
 // The move that sends a pile's top card home: its first legal path to a foundation.
 export function homeMove(state, table, from) {
-  const homes = new Set(pilesWithRole(table, "foundation").map((pile) => pile.name));
-  return state.legal.find((move) => {
-    const path = pathOf(state, move);
-    return path && path[0] === from && homes.has(path[1]);
-  }) || null;
+  const homes = pilesWithRole(table, "foundation").map((pile) => pile.name);
+  return findMove(state, (path) => path.from === from && path.count === 1 && homes.includes(path.to));
 }
 
 export const pilesWithRole = (table, role) => table.piles.filter((pile) => pile.role === role);
@@ -68,31 +69,52 @@ export function labelOf(table, name) {
 
 // -- the layout: the grid the server gave, or the same with stock and waste below ----
 
-// Slot sizes in card widths (play.css): a slot is 1.16 wide and 1.56 high; a pile
-// fanned right needs 1.9, one fanned down 2.5; gaps are .14.
+// Slot sizes in card widths (play.css): a slot is 1.16 wide and 1.56 high; fanned
+// right, .3 more a card it spreads (1.9 for three); fanned down, 3.6; gaps are .14.
 const SLOT_W = 1.16;
 const SLOT_H = 1.56;
-const FANNED_W = 1.9;
-const FANNED_H = 2.5;
+const FAN_STEP = 0.3;
+const FAN_RIGHT = 3;  // what a right fan whose show is 0 (all) spreads: what 1.9 holds
+const FANNED_H = 3.6;
 const GAP = 0.14;
+
+export const fanned = (pile) => pile.show || FAN_RIGHT;  // the cards a right fan spreads
+const fanWidth = (pile) => SLOT_W + FAN_STEP * (fanned(pile) - 1) + GAP;
+const spanWidth = (span) => span * SLOT_W + (span - 1) * GAP;
 
 function measureLayout(places, table) {
   const rows = Math.max(0, ...places.map((place) => place.row + 1));
   const cols = Math.max(0, ...places.map((place) => place.col + place.span));
   const widths = Array(cols).fill(SLOT_W);
   const heights = Array(rows).fill(SLOT_H);
+  const flexRows = Array(rows).fill(false);
   for (const place of places) {
     const pile = pileNamed(table, place.name);
-    if (pile.fan === "right" && place.span === 1) widths[place.col] = FANNED_W;
-    if (pile.fan === "down") heights[place.row] = FANNED_H;
+    if (pile.fan === "right" && place.span === 1) widths[place.col] = Math.max(widths[place.col], fanWidth(pile));
+    if (pile.fan === "down") {
+      heights[place.row] = FANNED_H;
+      flexRows[place.row] = true;
+    }
   }
   const sum = (values) => values.reduce((a, b) => a + b, 0) + GAP * Math.max(0, values.length - 1);
-  return { places, widths, heights, w: sum(widths), h: sum(heights) };
+  return { places, widths, heights, flexRows, w: sum(widths), h: sum(heights) };
 }
 
-// The table as sent: each pile where the game put it.
+// The table as sent: each pile where the game put it; a pile fanned right spreads over
+// empty places to its right before it widens its column (Klondike's waste).
 function givenLayout(table) {
-  const places = table.piles.map((pile) => ({ name: pile.name, row: pile.row, col: pile.col, span: 1 }));
+  const cols = Math.max(0, ...table.piles.map((pile) => pile.col + 1));
+  const taken = new Set(table.piles.map((pile) => `${pile.row}|${pile.col}`));
+  const places = table.piles.map((pile) => {
+    let span = 1;
+    if (pile.fan === "right") {
+      while (spanWidth(span) < fanWidth(pile) && pile.col + span < cols && !taken.has(`${pile.row}|${pile.col + span}`)) {
+        span += 1;
+      }
+      if (spanWidth(span) < fanWidth(pile)) span = 1;  // no room beside it: its column widens
+    }
+    return { name: pile.name, row: pile.row, col: pile.col, span };
+  });
   return measureLayout(places, table);
 }
 
