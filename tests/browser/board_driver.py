@@ -73,11 +73,19 @@ def places(page: Any) -> dict[str, tuple[int, int]]:
     return {name: (row, col) for name, (row, col) in found.items()}
 
 
+def aimed(page: Any) -> str | None:
+    """The card the up and down arrows aim a run at (a pile with runs to lift), if any."""
+    card: str | None = page.evaluate(
+        "document.querySelector('#table .card.aim')?.dataset.card || null")
+    return card
+
+
 def arrow_to(page: Any, target: str) -> None:
     """Move the board's focus with arrow keys only, from wherever it is: rows first,
-    then columns, as a player reading the grid would."""
+    then columns, as a player reading the grid would. On a pile with runs to lift, up
+    and down first go through the runs (the aim moves) before they leave it."""
     grid = places(page)
-    for _ in range(16):
+    for _ in range(40):
         current = focused_slot(page)
         assert current is not None, "the focus is not on the table"
         if current == target:
@@ -87,9 +95,25 @@ def arrow_to(page: Any, target: str) -> None:
             key = "ArrowDown" if goal_row > row else "ArrowUp"
         else:
             key = "ArrowRight" if goal_col > col else "ArrowLeft"
+        aim = aimed(page)
         page.keyboard.press(key)
-        assert focused_slot(page) != current, f"{key} leads nowhere from {current}"
+        moved = focused_slot(page) != current or aimed(page) != aim
+        assert moved, f"{key} leads nowhere from {current}"
     assert focused_slot(page) == target
+
+
+def aim_run(page: Any, pile: str, count: int) -> None:
+    """On the focused pile, the up arrow once for each shorter lift the game allows
+    there (its `pickable`), so that Enter picks up ``count`` cards."""
+    counts = page.evaluate("""async (pile) => {
+        const id = new URLSearchParams(location.search).get('game');
+        const game = await (await fetch(`/api/games/${id}/`)).json();
+        return game.state.pickable[pile] || [];
+    }""", pile)
+    assert count in counts, (pile, count, counts)
+    for _ in range(counts.index(count)):
+        page.keyboard.press("ArrowUp")
+        assert focused_slot(page) == pile, f"no run of {count} to lift on {pile}"
 
 
 def by_keyboard(page: Any, move: str) -> None:
@@ -145,41 +169,59 @@ def is_stock(page: Any, name: str) -> bool:
                               ".classList.contains('stock')", name))
 
 
-def drag_top(page: Any, source: str, target: str) -> None:
-    """Drag the source pile's top card onto the target pile."""
+def run_card(page: Any, source: str, count: int = 1) -> str:
+    """The face-up card a lift of ``count`` cards from the top of a pile is held by
+    (each face-up card's data-at is its place among them, the top one's the last)."""
+    if count == 1:
+        return slot(source) + " .card.top"
+    top = int(page.get_attribute(slot(source) + " .card.top", "data-at"))
+    return slot(source) + f' .card[data-at="{top + 1 - count}"]'
+
+
+def drag_top(page: Any, source: str, target: str, count: int = 1) -> None:
+    """Drag the ``count`` top cards of the source pile (the top one: a card; more: a
+    run, held by its lowest card's visible strip) onto the target pile."""
     still(page)
-    card = page.locator(slot(source) + " .card.top").bounding_box()
+    card = page.locator(run_card(page, source, count)).bounding_box()
     goal = page.locator(slot(target)).bounding_box()
-    assert card is not None and goal is not None, (source, target)
-    page.mouse.move(card["x"] + card["width"] / 2, card["y"] + card["height"] / 2)
+    assert card is not None and goal is not None, (source, target, count)
+    y = card["y"] + (card["height"] / 2 if count == 1 else 6)  # a covered card shows its top
+    page.mouse.move(card["x"] + card["width"] / 2, y)
     page.mouse.down()
     page.mouse.move(goal["x"] + goal["width"] / 2, goal["y"] + goal["height"] / 2, steps=6)
     page.mouse.up()
 
 
-def stock_move(page: Any, path: list[str]) -> bool:
+# A move's path as the view gives it (docs/view-contract.md): {"from", "to", "count"}.
+Path = dict[str, Any]
+
+
+def stock_move(page: Any, path: Path) -> bool:
     """Is it the stock's own move: a deal or turn from it, or a redeal (which gathers
     the cards back into it: its path ends there)?"""
-    return any(is_stock(page, name) for name in path)
+    return is_stock(page, path["from"]) or is_stock(page, path["to"])
 
 
-def path_by_pointer(page: Any, path: list[str]) -> None:
-    """Play the move whose path this is: a click on the stock, else a drag."""
-    source, target = path
+def path_by_pointer(page: Any, path: Path) -> None:
+    """Play the move whose path this is: a click on the stock, else a drag (of a run
+    when it moves several cards)."""
+    source, target = path["from"], path["to"]
     if stock_move(page, path):
         page.click(slot(source if is_stock(page, source) else target))
     else:
-        drag_top(page, source, target)
+        drag_top(page, source, target, path.get("count", 1))
 
 
-def path_by_keyboard(page: Any, path: list[str]) -> None:
+def path_by_keyboard(page: Any, path: Path) -> None:
     """Play the move whose path this is with keys only: D for the stock, else arrows
-    to the source, Enter (picks up), arrows to the target, Enter (puts down)."""
-    source, target = path
+    to the source (up to aim at a run), Enter (picks up), arrows to the target, Enter
+    (puts down)."""
+    source, target = path["from"], path["to"]
     if stock_move(page, path):
         page.keyboard.press("d")
         return
     arrow_to(page, source)
+    aim_run(page, source, path.get("count", 1))
     page.keyboard.press("Enter")
     arrow_to(page, target)
     page.keyboard.press("Enter")

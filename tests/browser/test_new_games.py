@@ -1,7 +1,7 @@
 """The two new games end to end in real Chromium: the cross variant of Napoleon's Tomb
 and St. Helena (RULES-CROSS-AND-ST-HELENA.md). A solver's winning line is replayed on
-the page by pointer and by keyboard, driven only by each move's path (from pile, to
-pile) and the table's pile elements; a ranked daily of each is played to a win and
+the page by pointer and by keyboard, driven only by each move's path ({from, to,
+count}) and the table's pile elements; a ranked daily of each is played to a win and
 shows on the day's board; free play opens any deal number.
 
 The site here makes the new games' dailies (the session's site makes only the 3-card
@@ -20,6 +20,7 @@ from solver_worker.driver import Budget
 from solver_worker.games import solve_position
 
 from .board_driver import (
+    Path,
     path_by_keyboard,
     path_by_pointer,
     ready,
@@ -93,14 +94,14 @@ def winning_line(variant: str, deal: int, seeded: bool = False, seconds: float =
 
 
 def paths_along(variant: str, deal: int, line: list[str],
-                seeded: bool = False) -> list[list[str]]:
-    """Each move's path (from pile, to pile) in the position it is played from, as
+                seeded: bool = False) -> list[Path]:
+    """Each move's path ({from, to, count}) in the position it is played from, as
     the game's state gives it to the page."""
     rules = rules_of(variant)
     position = dealt(variant, deal, seeded)
     paths = []
     for move in line:
-        paths.append(list(rules.visible_view(position)["paths"][move]))
+        paths.append(dict(rules.visible_view(position)["paths"][move]))
         position.apply(rules.parse_move(move))
     return paths
 
@@ -128,7 +129,7 @@ def game_by_id(page: Any, game_id: str) -> dict[str, Any]:
     return game
 
 
-def replay(page: Any, paths: list[list[str]], how: str, played: int = 0) -> None:
+def replay(page: Any, paths: list[Path], how: str, played: int = 0) -> None:
     page.focus(slot("stock"))
     for turn, path in enumerate(paths, start=played + 1):
         try:
@@ -244,7 +245,7 @@ def test_free_play_opens_any_deal_number(tab: Any, variant: str, deal: int) -> N
     rules = rules_of(variant)
     view = rules.visible_view(rules.new_game(deal, variant))
     first = view["legal"][0]
-    path_by_pointer(tab, list(view["paths"][first]))
+    path_by_pointer(tab, dict(view["paths"][first]))
     wait_moves(tab, 1)
     game = latest_game(tab)
     assert game["deal"] == deal and game["state"]["log"] == [first]
@@ -256,7 +257,7 @@ def test_st_helena_on_a_phone(chromium: Any, new_site: Site) -> None:
         open_free_deal(page, "st-helena", 1)
         view = rules_of("st-helena").visible_view(rules_of("st-helena").new_game(1, "st-helena"))
         move = next(m for m in view["legal"] if m != "D")
-        source, target = view["paths"][move]
+        source, target = view["paths"][move]["from"], view["paths"][move]["to"]
         page.click(slot(source) + " .card.top")
         page.click(slot(target))
         wait_moves(page, 1)

@@ -95,15 +95,15 @@ def first_position(site: Site, game_id: str) -> Any:
     return rules.new_game(rules.deal_from_texts(cards.split(), None, True), variant)
 
 
-def winning_line(site: Site, game_id: str) -> tuple[list[str], list[list[str]]]:
-    """The solver's line for the race's deal and each move's path (from pile, to pile)."""
+def winning_line(site: Site, game_id: str) -> tuple[list[str], list[dict[str, Any]]]:
+    """The solver's line for the race's deal and each move's path ({from, to, count})."""
     position = first_position(site, game_id)
     result = solve_position(first_position(site, game_id), Budget(seconds=20))
     assert result.verdict == "won", result.verdict
     rules = rules_of(VARIANT)
     paths = []
     for move in result.line:
-        paths.append(list(rules.visible_view(position)["paths"][move]))
+        paths.append(dict(rules.visible_view(position)["paths"][move]))
         position.apply(rules.parse_move(move))
     return list(result.line), paths
 

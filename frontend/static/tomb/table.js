@@ -79,7 +79,7 @@ const FANNED_H = 3.6;
 const GAP = 0.14;
 
 export const fanned = (pile) => pile.show || FAN_RIGHT;  // the cards a right fan spreads
-const fanWidth = (pile) => SLOT_W + FAN_STEP * (fanned(pile) - 1) + GAP;
+const fanWidth = (pile) => (fanned(pile) > 1 ? SLOT_W + FAN_STEP * (fanned(pile) - 1) + GAP : SLOT_W);
 const spanWidth = (span) => span * SLOT_W + (span - 1) * GAP;
 
 function measureLayout(places, table) {
