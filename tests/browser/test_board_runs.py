@@ -11,6 +11,7 @@ by its socket, as it does for a move made in another tab."""
 
 from __future__ import annotations
 
+import heapq
 import json
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -298,6 +299,66 @@ def test_the_hints_switch_unlights_the_targets_and_is_remembered(tab: Any) -> No
     tab.reload()
     ready(tab)
     assert not tab.is_checked("#lit")
+
+
+def finishing(variant: str, deal: int, nodes: int = 5000) -> list[str]:
+    """A line to a position Finish may play home (stock and waste empty, no card face
+    down): best first, by cards home and face-down cards left, a little by length."""
+    rules = rules_of(variant)
+
+    def replayed(line: list[str]) -> Any:
+        position = rules.new_game(deal, variant)
+        for move in line:
+            position.apply(rules.parse_move(move))
+        return position
+
+    def worth(view: View, length: int) -> float:
+        down = sum(view["piles"][name]["down"] for name in COLUMNS)
+        return -10 * view["home"] + 8 * down + 0.3 * length
+
+    first = rules.visible_view(rules.new_game(deal, variant))
+    waiting = [(worth(first, 0), 0, [])]
+    seen = {seen_as(first) + str(first["stock_count"])}
+    for order in range(nodes):
+        if not waiting:
+            break
+        _, _, line = heapq.heappop(waiting)
+        position = replayed(line)
+        if rules.finishing_line(position) is not None:
+            return line
+        view = rules.visible_view(position)
+        for move in view["legal"]:
+            if view["paths"][move]["from"].startswith("f"):
+                continue
+            trial = position.copy()
+            trial.apply(rules.parse_move(move))
+            after = rules.visible_view(trial)
+            key = seen_as(after) + str(after["stock_count"])
+            if key not in seen:
+                seen.add(key)
+                heapq.heappush(waiting, (worth(after, len(line) + 1), order, [*line, move]))
+    raise AssertionError(f"no line to Finish on {variant} deal {deal}")
+
+
+def test_finish_runs_the_cards_home_then_the_cascade_then_the_win(tab: Any) -> None:
+    line = finishing("turn-1", 1)
+    game = open_klondike(tab, "turn-1", 1)
+    push(tab, game, line)
+    tab.wait_for_selector("#finish:not([hidden])")
+    tab.keyboard.press("f")
+    tab.wait_for_function("document.querySelector('#home').textContent.startsWith('52')")
+    # The cards fly home one after another (the lowest first), each a little later.
+    delays = tab.evaluate("""() => document.getAnimations().filter(a => a.id === 'tomb-slide')
+        .map(a => a.effect.getTiming().delay)""")
+    assert len(set(delays)) >= 3, delays
+    tab.wait_for_selector("canvas.cascade", state="attached")  # then they bounce off
+    tab.wait_for_timeout(1200)
+    tab.screenshot(path=str(OUTPUT / "klondike-cascade.png"))
+    tab.wait_for_selector("#win[open]")  # and the win's overlay once it is over
+    tab.wait_for_selector("canvas.cascade", state="detached")
+    assert tab.inner_text("#win-title") == "You won!"
+    log = state(tab, game)["log"]
+    assert log[:len(line)] == line and all("-f" in move for move in log[len(line):])
 
 
 # -- screenshots ---------------------------------------------------------------------
