@@ -128,6 +128,14 @@ def figures(stats: FreePlayStats | None, game: Game) -> dict[str, Any]:
     }
 
 
+@cache
+def keeps_score(variant: str) -> bool:
+    """Whether the variant's game keeps a score (its fresh game has one)."""
+    rules = rules_of(variant)
+    fresh = rules.new_game(rules.deal_from_number(rules.min_deal), rules.variants[variant])
+    return rules.score(fresh) is not None
+
+
 def summary(stats: FreePlayStats | None, variant: str) -> dict[str, Any]:
     """A variant's free-play figures with both kinds of records: for My statistics."""
     stats = stats or FreePlayStats(variant=variant)
@@ -138,6 +146,7 @@ def summary(stats: FreePlayStats | None, variant: str) -> dict[str, Any]:
         "games": stats.games, "wins": stats.wins,
         "win_rate": win_rate(stats), "streak": stats.streak,
         "best_streak": stats.best_streak,
+        "scored": keeps_score(variant),
         "records": {
             "any": {"fastest_ms": stats.fastest_ms, "fewest_moves": stats.fewest_moves,
                     "best_score": stats.best_score},

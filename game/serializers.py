@@ -177,6 +177,7 @@ class FreePlayStatsSerializer(serializers.Serializer):
     win_rate = serializers.FloatField(min_value=0, max_value=1)
     streak = serializers.IntegerField()
     best_streak = serializers.IntegerField()
+    scored = serializers.BooleanField(help_text="the game keeps a score: best_score is kept")
     records = KindsOfRecordsSerializer()
 
 

@@ -22,7 +22,7 @@ export function askFirst(text, yes) {
   });
 }
 
-const NEW_BEST = { time: t("fastest win"), moves: t("fewest moves") };
+const NEW_BEST = { time: t("fastest win"), moves: t("fewest moves"), score: t("best score") };
 
 function fact(term, value) {
   const row = document.createElement("div");
@@ -71,9 +71,14 @@ export function showWin(game, actions) {
     $("#win-text").textContent = tnf("All %(count)s card is home on the daily %(variant)s.",
       "All %(count)s cards are home on the daily %(variant)s.", cards, values);
   }
-  $("#win-facts").replaceChildren(fact(t("Time"), actions.elapsed()),
+  const facts = [fact(t("Time"), actions.elapsed()),
     fact(t("Moves"), formatNumber(game.state.moves)), fact(t("Hints"), formatNumber(game.hints)),
-    fact(t("Undos"), formatNumber(game.undos)));
+    fact(t("Undos"), formatNumber(game.undos))];
+  // A game that scores (Klondike) shows its score, and the best of its kind once counted.
+  if (typeof game.score === "number") facts.splice(1, 0, fact(t("Score"), formatNumber(game.score)));
+  const bestScore = game.free_play && game.free_play.best_score;
+  if (typeof bestScore === "number") facts.push(fact(t("Best score"), formatNumber(bestScore)));
+  $("#win-facts").replaceChildren(...facts);
   const { best, figures } = freePlayLines(game, variant);
   $("#win-best").hidden = !best;
   $("#win-best").textContent = best;

@@ -107,6 +107,10 @@ function stockWord({ from, to } = {}) {
 // What some games add to the view, shown when the state carries it: the Tomb's
 // countdown, the passes through the stock.
 function drawExtras(state) {
+  // A game that keeps a score (Klondike's Windows score) shows it; the others have none.
+  const scored = typeof state.score === "number";
+  $("#score").parentElement.hidden = !scored;
+  if (scored) $("#score").textContent = formatNumber(state.score);
   const tomb = state.tomb;
   $("#tomb-counter").parentElement.hidden = !tomb;
   if (tomb) {
