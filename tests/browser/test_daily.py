@@ -111,7 +111,7 @@ def test_a_finished_attempt_offers_its_share_line_to_copy(page: Any) -> None:
     page.goto("/daily/three-card/")
     expect(page.locator("#attempt-state")).to_contain_text("Finished")
     share = page.get_by_label("Share your result")
-    expect(share).to_have_value(re.compile(r"^Napoleon's Tomb three-card daily \d{4}-\d\d-\d\d: "))
+    expect(share).to_have_value(re.compile(r"^Napoleon's Tomb 3-card deal daily \d{4}-\d\d-\d\d: "))
     page.get_by_role("button", name="Copy").click()
     expect(page.get_by_role("button", name="Copied")).to_be_visible()
     assert page.evaluate("navigator.clipboard.readText()") == share.input_value()

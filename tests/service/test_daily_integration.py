@@ -207,7 +207,7 @@ async def test_a_ranked_daily_played_live_while_the_field_watches(stack: Stack) 
     assert {entry["entry"]["player"] for entry in seen} == {"dave"}
     assert seen[-1]["entry"]["status"] == "won"
     me = dave.get("/api/daily/three-card/").json()["me"]
-    assert me["share"].startswith(f"Napoleon's Tomb three-card daily {today()}: won in ")
+    assert me["share"].startswith(f"Napoleon's Tomb 3-card deal daily {today()}: won in ")
     board_page = erin.get(f"/api/daily/three-card/{today()}/board/").json()
     assert board_page["entries"][0]["player"] == "dave"
     for response in (me, board_page, erin.get("/napoleons-tomb/three-card/daily/").text):
