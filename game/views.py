@@ -113,5 +113,18 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
                    for slug in found.variants},
         "win_rates": win_rates_of(found),
         "guide": translated_guide(found.guide),
+        "pile_words": pile_words(table_of(found.default_variant.slug)),
     }, request))
+
+
+def pile_words(table: dict[str, Any]) -> list[dict[str, Any]]:
+    """What each pile takes, piles in a row that take the same named together once
+    ("column 1 to column 7") rather than the same sentence seven times."""
+    groups: list[dict[str, Any]] = []
+    for pile in table["piles"]:
+        if groups and groups[-1]["accepts"] == pile["accepts"]:
+            groups[-1]["labels"].append(pile["label"])
+        else:
+            groups.append({"labels": [pile["label"]], "accepts": pile["accepts"]})
+    return groups
 

@@ -29,7 +29,7 @@ PLAY_WINNABLE = """async (lines) => {
 
 
 def proved_lines() -> dict[str, list[str]]:
-    text = (ROOT / "game" / "data" / "winnable-three-card.txt").read_text()
+    text = (ROOT / "solver_worker" / "data" / "winnable" / "three-card.txt").read_text()
     return {deal: line.split() for deal, line in (row.split(" ", 1) for row in text.splitlines())}
 
 
@@ -49,6 +49,18 @@ def test_the_rules_page(page: Any) -> None:
     shoot(page, "rules")
     page.set_viewport_size({"width": 360, "height": 740})  # the narrowest phone asked for
     assert page.evaluate(WIDEST) <= 360
+
+
+def test_klondikes_rules_page(page: Any) -> None:
+    """Klondike's page is made from its guide: the labelled table, the steps, the
+    site's choices and the questions, with nothing wider than the phone."""
+    page.goto("/klondike/rules/")
+    expect(page.get_by_role("heading", level=1)).to_have_text("How to play Klondike")
+    expect(page.get_by_role("img", name="The table, each pile named")).to_be_visible()
+    for heading in ("How to play", "Where this site chooses", "Questions"):
+        expect(page.get_by_role("heading", name=heading, exact=True)).to_be_visible()
+    assert page.locator(".picture-pile").count() == 13
+    shoot(page, "rules-klondike")
 
 
 def test_my_statistics_with_free_play_and_a_daily(page: Any) -> None:
