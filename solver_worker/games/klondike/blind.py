@@ -31,7 +31,10 @@ The only move played unsampled (``safe_move``) is a safe card home, the
 search's rule 3 (``safe_home`` says why it stays safe for a player who cannot
 see). The rating ladder (``solver_worker.rating``) plays the careful player
 with and without slips and the freeing player (the careful one without its
-empty columns for Kings), whose win rates lie well apart.
+empty columns for Kings), whose win rates lie well apart: on deals 1-2,000
+the careful player wins 48.8% at turn-1 and 11.5% at turn-3, the freeing
+player 19.1% and 3.3% (``python -m solver_worker.play --player careful
+--variant turn-1 --deals 1-2000 --jobs 2 --json``).
 """
 
 from __future__ import annotations
@@ -260,7 +263,7 @@ def careful_move(position: Position) -> Move | None:
     them: 246 moves that are not turns. Turns and redeals stop (``stalled``)
     after two cycles of the stock and waste (25 moves at most at turn-1) without
     a card leaving the waste, and at most 24 cards leave it: 1,250 turns at most.
-    Deals 1-400 take at most 156 moves at turn-1, 135 at turn-3.
+    Deals 1-2,000 take at most 168 moves at turn-1, 136 at turn-3.
     """
     return rule_move(position, CAREFUL_RULES)
 
