@@ -28,8 +28,12 @@ ROOT = Path(__file__).resolve().parents[1]
 RUNS = ROOT / "docs" / "runs"
 SOLVED = ROOT / "solver_worker" / "data" / "solved"
 TABLE = ROOT / "solver_worker" / "data" / "win_rates.json"
-GAME_OF = {"three-card": "napoleons-tomb", "classic": "napoleons-tomb",
-           "cross": "napoleons-tomb", "st-helena": "st-helena"}
+sys.path.insert(0, str(ROOT))
+
+from patience import all_variants  # noqa: E402
+
+# Each registered variant's game, in the registry's order.
+GAME_OF = {variant.slug: rules.slug for rules, variant in all_variants()}
 ORDER = list(GAME_OF)
 
 

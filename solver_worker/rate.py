@@ -29,8 +29,8 @@ from patience import DEFAULT_GAME, rules_of
 
 from .deal_ranges import parse_deal_list
 from .driver import Budget
-from .games import blind_variants, solve_position
-from .rating import BANDS, GAMES, band_of, cuts_from, rate
+from .games import blind_of_variant, blind_variants, solve_position
+from .rating import BANDS, band_of, cuts_from, ladder, rate
 
 
 def rate_one(deal: int, variant: str, budget_s: float | None) -> dict[str, Any]:
@@ -74,7 +74,8 @@ def summarise(rows: Sequence[dict[str, Any]], variant: str, wall_s: float) -> di
     count = len(rates)
     return {
         "summary": True, "variant": variant, "deals": len(rows), "rated": count,
-        "games_per_deal": GAMES,
+        # The variant's game plays the rungs it has rule players for (rating.ladder).
+        "games_per_deal": sum(policy.seeds for policy in ladder(blind_of_variant(variant))),
         "mean_rate": round(sum(rates) / count, 4) if count else None,
         "quartiles": [rates[min(count - 1, count * q // 4)] for q in (1, 2, 3)] if count else [],
         "never_won": sum(value == 0 for value in rates),
