@@ -129,3 +129,58 @@ def test_the_klondike_pages_and_rules_render(alice: Browser) -> None:
     page = alice.get("/klondike/rules/").content.decode()
     assert "How to play Klondike" in page and "Where this site chooses" in page
     assert "column 7" in page and "picture-grid" in page
+
+
+def test_a_klondike_race_deals_one_proved_deal_to_everyone_and_is_won(
+    carol_browser: Browser, dave_browser: Browser, clock: Any, settings: Any,
+) -> None:
+    from races.models import Race
+    from solver_worker.driver import Budget
+    from solver_worker.games import solve_position
+
+    settings.RACE_SCREEN_BUDGET_SECONDS = 2.0
+    settings.RACE_COUNTDOWN_SECONDS = 5.0
+    room = carol_browser.post("/api/races/", {"variant": "turn-3", "minutes": 5}).json()
+    code = room["code"]
+    assert room["card_count"] == 52 and room["variant"]["slug"] == "turn-3"
+    assert dave_browser.post(f"/api/races/{code}/join/").status_code == 200
+    assert dave_browser.post(f"/api/races/{code}/ready/", {"ready": True}).status_code == 200
+    assert carol_browser.post(f"/api/races/{code}/start/").json()["state"] == "running"
+    clock.tick(6)
+
+    games = {who: carol_browser if who == "carol" else dave_browser for who in ("carol", "dave")}
+    ids = {who: browser.get(f"/api/races/{code}/").json()["me"]["game"]
+           for who, browser in games.items()}
+    stored = [Game.objects.get(pk=game_id) for game_id in ids.values()]
+    assert stored[0].cards == stored[1].cards and stored[0].variant == "turn-3"
+    race = Race.objects.get(code=code)
+    position = RULES.new_game(RULES.deal_from_seed(race.seed), "turn-3")
+    line = solve_position(position, Budget(seconds=30)).line
+    turned = games["dave"].move(ids["dave"], "D")
+    assert turned.status_code == 200
+    assert games["dave"].post(f"/api/games/{ids['dave']}/undo/").status_code == 409
+    for move in line:
+        clock.tick(1)
+        answer = games["carol"].move(ids["carol"], move)
+        assert answer.status_code == 200, (move, answer.content)
+    assert answer.json()["status"] == "won" and answer.json()["home"] == 52
+    board = carol_browser.get(f"/api/races/{code}/").json()
+    assert board["players"][0]["name"] == "carol" and board["players"][0]["home"] == 52
+
+
+def test_a_won_free_klondike_game_files_its_best_score(alice: Browser) -> None:
+    from solver_worker.driver import Budget
+    from solver_worker.games import solve_position
+
+    line = solve_position(RULES.new_game(1, "turn-1"), Budget(seconds=30)).line
+    game = new_klondike(alice, 1)
+    for move in line:
+        answer = alice.move(game["id"], move)
+        assert answer.status_code == 200, (move, answer.content)
+    won = answer.json()
+    assert won["status"] == "won" and won["score"] > 0
+    figures = won["free_play"]
+    assert figures["best_score"] == won["score"] and "score" in figures["new_best"]
+    stats = alice.get("/api/stats/").json()
+    entry = next(row for row in stats["free_play"] if row["variant"] == "turn-1")
+    assert entry["scored"] is True and entry["records"]["any"]["best_score"] == won["score"]
