@@ -30,23 +30,20 @@ seeds Python's Mersenne Twister, a key space no public number reaches.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from pysol_cards.random import LCRandom31, MTRandom
-
-from ..cards import ALL_CARDS, Card, card_text, make_card, parse_card
+from ..cards import ALL_CARDS, Card, card_text, parse_card
 from ..errors import InvalidDeal
 from ..numbers import MAX_DEAL as MAX_DEAL  # the numbers every game shares
 from ..numbers import MIN_DEAL as MIN_DEAL
 from ..numbers import parse_deal_number as parse_deal_number
+from ..pysol import MS_SEED_LIMIT as MS_SEED_LIMIT
+from ..pysol import SEED_BITS as SEED_BITS
+from ..pysol import numbered_deck, seeded_deck
 
 COLUMN_COUNT: Final = 7
-MS_SEED_LIMIT: Final = 32_000  # PySolFC: LCRandom31 for seeds below 32000 only
-SEED_BITS: Final = 64
-_SEED_OFFSET: Final = 1 << 80
 
 
 def _deal_columns() -> tuple[int, ...]:
@@ -92,35 +89,15 @@ class Deal:
         return self.cards[TABLEAU_SIZE:]
 
 
-def _creation_order() -> list[Card]:
-    """PySolFC's ``createCards``: suit by suit (C S H D), ace to king."""
-    return [make_card(rank, suit) for suit in range(4) for rank in range(1, 14)]
-
-
-def _ms_rearrange(cards: list[Card]) -> list[Card]:
-    """PySolFC's reorder before ``LCRandom31``: rank by rank, suits C D H S."""
-    return [cards[rank + offset] for rank in range(13) for offset in (0, 39, 26, 13)]
-
-
 def deal_from_number(value: object) -> Deal:
     """Public deal N: PySolFC's Klondike game N (see the module docstring)."""
     number = parse_deal_number(value)
-    cards = _creation_order()
-    if number < MS_SEED_LIMIT:
-        cards = _ms_rearrange(cards)
-        LCRandom31(number).shuffle(cards)
-    else:
-        MTRandom(number).shuffle(cards)
-    return Deal(cards=tuple(reversed(cards)), number=number)
+    return Deal(cards=numbered_deck(number), number=number)
 
 
 def deal_from_seed(seed: int) -> Deal:
     """A private deal from a 64-bit seed (the daily deals)."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << SEED_BITS:
-        raise InvalidDeal("a deal seed must be an integer of at most 64 bits")
-    cards = _creation_order()
-    random.Random(_SEED_OFFSET + seed).shuffle(cards)
-    return Deal(cards=tuple(cards), seeded=True)
+    return Deal(cards=seeded_deck(seed), seeded=True)
 
 
 def deal_from_texts(
