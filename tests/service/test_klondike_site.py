@@ -184,3 +184,14 @@ def test_a_won_free_klondike_game_files_its_best_score(alice: Browser) -> None:
     stats = alice.get("/api/stats/").json()
     entry = next(row for row in stats["free_play"] if row["variant"] == "turn-1")
     assert entry["scored"] is True and entry["records"]["any"]["best_score"] == won["score"]
+
+
+def test_a_klondike_hint_and_a_fair_hint_name_a_legal_move(alice: Browser) -> None:
+    game = new_klondike(alice, 4, "turn-3")
+    legal = set(game["state"]["legal"])
+    hinted = alice.post(f"/api/games/{game['id']}/hint/").json()
+    assert hinted["hint"]["move"] in legal and hinted["hint"]["verdict"] in (
+        "winnable", "lost", "unknown")
+    fair = alice.post(f"/api/games/{game['id']}/hint/", {"fair": True}).json()
+    assert fair["hint"]["fair"] is True and fair["hint"]["move"] in legal
+    assert Game.objects.get(pk=game["id"]).hints == 2
