@@ -149,4 +149,4 @@ def test_the_board_gets_its_table_in_the_readers_language() -> None:
 
 def test_the_table_built_rules_page_names_the_piles_in_russian(alice: Browser) -> None:
     page = text_of(in_language(alice, "ru").get("/st-helena/rules/").content.decode())
-    assert "Король червей" in page and "стопка 12" in page and "King of hearts" not in page
+    assert "база червей от короля" in page and "стопка 12" in page and "King of hearts" not in page
