@@ -96,6 +96,27 @@ def test_no_payload_names_a_face_down_or_stock_card_over_random_play(alice: Brow
         assert len(payloads) > 10
 
 
+@pytest.mark.parametrize("variant", ["turn-1", "turn-3"])
+def test_no_payload_names_an_unseen_card_along_a_solver_win(alice: Browser, variant: str) -> None:
+    """The solver's line (it knows every card) played through the API: each answer
+    still carries only what the player has been shown."""
+    from solver_worker.driver import Budget
+    from solver_worker.games import solve_position
+
+    deal = 2
+    position = RULES.new_game(deal, variant)
+    result = solve_position(position.copy(), Budget(seconds=30))
+    assert result.verdict == "won"
+    game = new_klondike(alice, deal, variant)
+    for text in result.line:
+        position.apply(RULES.parse_move(text))
+        answer = alice.move(game["id"], text)
+        assert answer.status_code == 200, (text, answer.content)
+        payload = json.dumps(answer.json())
+        assert not {card for card in unseen_texts(position) if f'"{card}"' in payload}, text
+    assert answer.json()["status"] == "won"
+
+
 def test_a_ranked_klondike_daily_never_undoes_a_stock_turn_or_a_flip(
     screened: Any, settings: Any, carol: User, carol_browser: Browser,
 ) -> None:
