@@ -42,8 +42,8 @@ def test_a_loss_with_a_hint_past_an_hour_and_an_unranked_game() -> None:
 
     assert lost == ("Napoleon's Tomb classic 1-card deal daily 2026-11-30: 38 of 52 cards home in "
                     "1:02:03, 1 move, 1 hint.")
-    assert unranked == ("Napoleon's Tomb classic 1-card deal daily 2026-11-30, unranked: won in 1:01, "
-                        "90 moves, 3 hints.")
+    assert unranked == ("Napoleon's Tomb classic 1-card deal daily 2026-11-30, unranked: won in "
+                        "1:01, 90 moves, 3 hints.")
     assert "\n" not in lost and lost.isprintable()
 
 
