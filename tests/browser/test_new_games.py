@@ -1,10 +1,16 @@
-"""The two new games end to end in real Chromium: the cross variant of Napoleon's Tomb
-and St. Helena (RULES-CROSS-AND-ST-HELENA.md). A solver's winning line is replayed on
-the page by pointer and by keyboard, driven only by each move's path ({from, to,
-count}) and the table's pile elements; a ranked daily of each is played to a win and
-shows on the day's board; free play opens any deal number.
+"""The new games end to end in real Chromium: the cross variant of Napoleon's Tomb and
+St. Helena (RULES-CROSS-AND-ST-HELENA.md), and Klondike turn-1 and turn-3
+(RULES-KLONDIKE.md). A solver's winning line is replayed on the page by pointer and by
+keyboard, driven only by each move's path ({from, to, count}) and the table's pile
+elements; Klondike's pointer lines each drag a run of three or more cards at once
+(by its lowest lifted card), and its keyboard lines lift runs with the up arrow. A
+ranked daily of each variant, played by a month-old account, is won and shows on the
+day's board; free play opens any deal number.
 
-The site here makes the new games' dailies (the session's site makes only the 3-card
+Which game a variant belongs to, its address and its number of cards come from the
+registry (``rules_of``): the module names no game's table.
+
+The site here makes these variants' dailies (the session's site makes only the 3-card
 one), so this module runs a site of its own."""
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from .board_driver import (
     ready,
     slot,
     still,
+    stock_move,
     wait_moves,
     wait_moves_confirming,
 )
@@ -34,26 +41,40 @@ from .test_pages import sign_up
 
 LAPTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-GAME_OF = {"cross": "napoleons-tomb", "st-helena": "st-helena"}
-CARDS = {"cross": 52, "st-helena": 104}
+VARIANTS = ["cross", "st-helena", "turn-1", "turn-3"]
 # Deals whose solver line is among the shortest of the first few (Budget 5 s):
-# cross 8 (102 moves), cross 3 (103), St. Helena 2 (136).
-POINTER_DEALS = {"cross": 8, "st-helena": 2}
-KEYBOARD_DEALS = {"cross": 3, "st-helena": 2}
+# cross 8 (102 moves), cross 3 (103), St. Helena 2 (136). Klondike's, among deals
+# 1-300: turn-1 127 (131 moves; runs of 4, 8, 3, 5, 3 and 4 dragged at once), turn-1
+# 206 (123; a run of 3), turn-3 84 (114; runs of 3 to 9), turn-3 2 (112; runs of 3 to 8).
+POINTER_DEALS = {"cross": 8, "st-helena": 2, "turn-1": 127, "turn-3": 84}
+KEYBOARD_DEALS = {"cross": 3, "st-helena": 2, "turn-1": 206, "turn-3": 2}
+# The longest run each Klondike pointer line drags at once (its path's count).
+LONGEST_RUN = {"turn-1": 8, "turn-3": 9}
+# turn-3 is won by pointer on a phone (its runs dragged by a narrower strip).
+POINTER_VIEWPORT = {"turn-3": PHONE}
 # St. Helena's keyboard replay starts this many moves before the end (its full line,
 # each move a dozen key presses, would add over a minute; the pointer test plays it
 # whole): the moves before are played through the API, then the page is reloaded on
-# the late position.
-LATE_MOVES = 40
+# the late position. The others play their whole line.
+LATE_MOVES = {"st-helena": 40}
+
+
+def address(variant: str) -> str:
+    """The variant's board, under its game's slug."""
+    return f"/{rules_of(variant).slug}/{variant}/"
 
 
 @pytest.fixture(scope="module")
 def new_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """A site that makes today's cross and St. Helena dailies at start-up."""
+    """A site that makes today's dailies of every variant here at start-up."""
     _require_chromium()
     OUTPUT.mkdir(parents=True, exist_ok=True)
+    # No follow-up difficulty rating: on this site it runs in the one maker thread, and
+    # a Klondike daily's (four sampling games) takes minutes there, holding back the
+    # next variant's daily; a ranked game needs none.
     running, before = Site(tmp_path_factory.mktemp("newgames"),
-                           DAILY_VARIANTS="cross,st-helena"), Site.running
+                           DAILY_VARIANTS=",".join(VARIANTS),
+                           DAILY_DIFFICULTY_GAMES="0"), Site.running
     running.start(wait_for_dailies=False)
     Site.running = running
     try:
@@ -107,7 +128,7 @@ def paths_along(variant: str, deal: int, line: list[str],
 
 
 def open_free_deal(page: Any, variant: str, deal: int) -> None:
-    page.goto(f"/{GAME_OF[variant]}/{variant}/?deal={deal}")
+    page.goto(f"{address(variant)}?deal={deal}")
     ready(page)
     page.wait_for_function(
         "deal => document.querySelector('#title').textContent.endsWith('deal ' + deal)", arg=deal)
@@ -147,24 +168,43 @@ def replay(page: Any, paths: list[Path], how: str, played: int = 0) -> None:
 def assert_won(page: Any, variant: str, game: dict[str, Any], line: list[str]) -> None:
     page.wait_for_selector("#win[open]")
     assert page.inner_text("#win-title") == "You won!"
-    cards = CARDS[variant]
+    cards = rules_of(variant).card_count
     assert page.inner_text("#home") == f"{cards} of {cards}"
     assert game["status"] == "won" and game["home"] == cards
     assert game["state"]["log"] == line
 
 
-@pytest.mark.parametrize("variant", ["cross", "st-helena"])
+def runs_dragged(page: Any, paths: list[Path]) -> list[int]:
+    """The lengths of the runs of three or more cards the line moves at once (not the
+    stock's turns of three)."""
+    return [path["count"] for path in paths
+            if path["count"] >= 3 and not stock_move(page, path)]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_a_solver_line_is_won_by_pointer(chromium: Any, new_site: Site, variant: str) -> None:
-    """The whole line, from the deal's first move, by drags and stock clicks."""
+    """The whole line, from the deal's first move, by drags and stock clicks; Klondike's
+    drags runs of three or more cards at once, turn-3's on a phone."""
     deal = POINTER_DEALS[variant]
     line = winning_line(variant, deal)
-    context, page, errors = open_tab(chromium, new_site, LAPTOP)
+    paths = paths_along(variant, deal, line)
+    viewport = POINTER_VIEWPORT.get(variant, LAPTOP)
+    context, page, errors = open_tab(chromium, new_site, viewport)
     try:
         open_free_deal(page, variant, deal)
-        replay(page, paths_along(variant, deal, line), "pointer")
+        if viewport is PHONE:
+            # The player has read the welcome: on a phone a first game's pile names
+            # cover the middle of the waste's top card, and a drag pressed on a name
+            # does not lift the card.
+            page.click("#welcome-ok")
+        if variant in LONGEST_RUN:
+            assert max(runs_dragged(page, paths), default=0) == LONGEST_RUN[variant], \
+                runs_dragged(page, paths)
+        replay(page, paths, "pointer")
         assert_won(page, variant, latest_game(page), line)
         still(page)
-        page.screenshot(path=str(OUTPUT / f"new-games-won-{variant}-1280x800.png"))
+        size = f"{viewport['width']}x{viewport['height']}"
+        page.screenshot(path=str(OUTPUT / f"new-games-won-{variant}-{size}.png"))
     finally:
         context.close()
     assert not errors, errors
@@ -183,25 +223,28 @@ def play_by_api(page: Any, game_id: str, moves: list[str]) -> None:
     }""", {"game": game_id, "moves": moves})
 
 
-@pytest.mark.parametrize("variant", ["cross", "st-helena"])
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_a_solver_line_is_won_by_keyboard(tab: Any, variant: str) -> None:
-    """Arrows, Enter and D only. The cross plays its whole line; St. Helena its last
-    LATE_MOVES moves, from the late position reached through the API and reloaded."""
+    """Arrows (up and down also choose how deep to lift), Enter and D only. Each plays
+    its whole line but St. Helena, its last LATE_MOVES moves, from the late position
+    reached through the API and reloaded."""
     deal = KEYBOARD_DEALS[variant]
     line = winning_line(variant, deal)
     paths = paths_along(variant, deal, line)
     open_free_deal(tab, variant, deal)
     played = 0
-    if variant == "st-helena":
-        played = len(line) - LATE_MOVES
+    if variant in LATE_MOVES:
+        played = len(line) - LATE_MOVES[variant]
         game_id = latest_game(tab)["id"]
         play_by_api(tab, game_id, line[:played])
-        tab.goto(f"/{GAME_OF[variant]}/{variant}/?game={game_id}")
+        tab.goto(f"{address(variant)}?game={game_id}")
         ready(tab)
         wait_moves(tab, played)
         tab.wait_for_function("document.body.dataset.link === 'live'")
     replay(tab, paths[played:], "keyboard", played)
     assert_won(tab, variant, latest_game(tab), line)
+    still(tab)
+    tab.screenshot(path=str(OUTPUT / f"new-games-won-{variant}-by-keyboard-1280x800.png"))
 
 
 def daily_seed(site: Site, variant: str) -> int:
@@ -211,7 +254,7 @@ def daily_seed(site: Site, variant: str) -> int:
     )).strip().splitlines()[-1])
 
 
-@pytest.mark.parametrize("variant", ["cross", "st-helena"])
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_a_ranked_daily_is_won_and_shows_on_the_days_board(
     tab: Any, new_site: Site, variant: str
 ) -> None:
@@ -221,7 +264,7 @@ def test_a_ranked_daily_is_won_and_shows_on_the_days_board(
     # Each run's site has its own secret, so its own daily: the site proved it winnable,
     # but on a loaded machine its line may take the solver longer than a chosen deal's.
     line = winning_line(variant, seed, seeded=True, seconds=90)
-    tab.goto(f"/{GAME_OF[variant]}/{variant}/daily/")
+    tab.goto(f"{address(variant)}daily/")
     tab.get_by_role("button", name="Play today's daily").click()
     tab.wait_for_url(re.compile(r"\?game=[0-9a-f-]{36}$"))
     game_id = tab.url.rsplit("=", 1)[1]
@@ -234,12 +277,12 @@ def test_a_ranked_daily_is_won_and_shows_on_the_days_board(
     assert_won(tab, variant, game, line)
 
     today = tab.evaluate("new Date().toISOString().slice(0, 10)")
-    tab.goto(f"/{GAME_OF[variant]}/{variant}/daily/{today}/")
+    tab.goto(f"{address(variant)}daily/{today}/")
     assert name in tab.inner_text("main")
 
 
 @pytest.mark.parametrize("deal", [999999, 1])
-@pytest.mark.parametrize("variant", ["cross", "st-helena"])
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_free_play_opens_any_deal_number(tab: Any, variant: str, deal: int) -> None:
     open_free_deal(tab, variant, deal)
     rules = rules_of(variant)
