@@ -64,7 +64,7 @@ def test_the_check_sees_the_engine_and_its_imports() -> None:
     # Guards against a check that passes because it looked at nothing.
     names = {path.name for path in engine_modules()}
     assert {"__init__.py", "position.py", "deals.py", "views.py", "cli.py"} <= names
-    deals_imports = imported_names(ENGINE / "tomb" / "deals.py")
+    deals_imports = imported_names(ENGINE / "pysol.py")
     assert "pysol_cards.random" in deals_imports
     assert "patience.cards" in deals_imports  # "from .cards import ..." resolved
 
