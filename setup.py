@@ -1,13 +1,15 @@
-"""Builds the Tomb's compiled search core; everything else is in pyproject.toml."""
+"""Builds the compiled search cores (the Tomb's and Klondike's); everything else is in
+pyproject.toml."""
 
 from setuptools import Extension, setup
 
+FLAGS = ["-O2", "-std=c11", "-Wall", "-Wextra"]
+
 setup(
     ext_modules=[
-        Extension(
-            "solver_worker.games.tomb._core",
-            sources=["solver_worker/games/tomb/_core.c"],
-            extra_compile_args=["-O2", "-std=c11", "-Wall", "-Wextra"],
-        )
+        Extension("solver_worker.games.tomb._core",
+                  sources=["solver_worker/games/tomb/_core.c"], extra_compile_args=FLAGS),
+        Extension("solver_worker.games.klondike._core",
+                  sources=["solver_worker/games/klondike/_core.c"], extra_compile_args=FLAGS),
     ]
 )

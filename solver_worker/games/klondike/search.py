@@ -32,7 +32,7 @@ because at every winnable state either its only child is a forced move to a
 state of smaller ``dist`` (rule 3), or some shortest winning line begins with
 a move that every rule keeps: rules 5 and 6 remove only moves that begin no
 shortest line, rule 4 only a move whose end state is, up to the order of the
-columns, another child's, and rule 8 keeps the first move of the shortest
+columns, another child's, and rules 8 and 9 (one ordering) keep the first move of the shortest
 lines it puts in order. So by induction on ``dist`` the pruned graph still
 reaches a win from every winnable state, and rules 1 and 2 say why the walk
 finds it.
@@ -132,13 +132,15 @@ finds it.
    and colour), a whole column with nothing face down moved onto another
    (it empties the column), and at turn-1 a talon card put on a column
    (every talon card is a talon play away at any time). Each has *uses*: U
-   goes home, a card comes onto U, or a run ending in U moves on; a King
-   comes into the empty column; a card comes onto the talon card. Until its
-   first use a waiting move commutes with every move of the line (no other
-   move reads U, the empty column or the talon card; a run that carries the
-   moved cards along moves without them and they follow onto the same card;
-   and a line that moves them back, or moves the talon card on or home, is
-   not shortest). So a shortest winning line can be put in order, keeping
+   goes home or a card comes onto U; a King comes into the empty column; a
+   card comes onto the talon card. Until its first use a waiting move
+   commutes with every move of the line (no other move reads U, the empty
+   column or the talon card; a run that carries the moved cards along moves
+   without them and they follow onto the same card; a run that ends in U and
+   moves on before U's use may take the lifted run along instead, which then
+   follows from U's new place onto the same card, the same two moves' length
+   and end; and a line that moves them back, or moves the talon card on or
+   home, is not shortest). So a shortest winning line can be put in order, keeping
    its length, so that between each waiting move and its first use come
    only waiting moves: take the last waiting move that breaks this and move
    it to just before its first use; only earlier moves can come to break it
@@ -154,8 +156,37 @@ finds it.
    with no such chain is not tried: the first move of an ordered line is
    always kept.
 
+9. **Cards back from a foundation wait for their use** (``held_returns``). A
+   return of a foundation's top Y onto a column's last card B is a waiting
+   move too (rule 8), whose uses are a card coming onto Y and the next card
+   of Y's suit coming back after it (the only other move that reads the
+   foundation's top, besides Y going home again). Until its first use
+   nothing reads Y's place or B (B is covered), a run that carries Y along
+   moves without it and Y follows, and a line that moves Y alone onto the
+   other card it fits (it could have gone there at once) or home again is
+   not shortest. So rule 8's ordering holds with returns among the waiting
+   moves, and a line's first return begins a chain that ends in a card coming
+   onto Y or onto a lower card of Y's suit brought back after it;
+   ``returns_used`` asks exactly that, through ``Uses.held``, generously.
+
+10. **A lifted run and its use are one move** (``paired_lifts``, the compiled
+    core's alone; this reference keeps rule 8's test for such runs). In a
+    shortest line ordered as in rule 8, the first use of a run W lifted off a
+    face-up card U (U home, or the head's twin H' onto U) can be brought to
+    just after W: the moves between are waiting moves whose first uses come
+    after it (none of them is a use of W: only H' or the lifted head can come
+    onto U, and nothing else reads U or its foundation), and each commutes
+    with the use (none puts a card on U or moves H' or U's foundation, since
+    a line that does is not shortest; a run that carries H' or ends in U
+    moves the same cards in the other order, as in rule 8). So W is tried
+    only together with its use: U home, or H' onto U from a column (a run it
+    heads, itself held to rule 8's test when it waits), the talon (at turn-1
+    when a card can then come onto H') or its foundation (rule 9). The state
+    between the two is never stored, and a run is never lifted just to be
+    lifted back.
+
 The greedy pass (``exact=False``) may prune unsoundly (it never says
-"lost"): beyond rules 3 to 8 it forces a safe home move from the turn-3
+"lost"): beyond rules 3 to 10 it forces a safe home move from the turn-3
 talon too, lifts a run off a face-up card only when that card then goes
 home, and never takes a card back from a foundation. Every win it finds is
 a real line. It runs as restarts (``greedy``): one walk in the fixed order
@@ -169,18 +200,29 @@ turn-1 against 79 with one walk).
 
 from __future__ import annotations
 
+import importlib
 import random
 import time
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from patience.cards import DECK_SIZE, RANK
 from patience.klondike import Position, parse_move
 from patience.protocol import Status
 
 from ...driver import Budget, GameSearch, Result, Verdict, remaining, search_pass, split
+
+_core: Any
+try:  # the compiled core (``_core.c``), built by the install step (setup.py)
+    _core = importlib.import_module("solver_worker.games.klondike._core")
+except ImportError:  # pragma: no cover - a checkout without a compiler
+    _core = None
+
+# The core's table of states entered, at most (MB): 32 bytes a state. The decide
+# runs of every deal raise it (``solve(table_mb=...)``).
+TABLE_MB: Final = 512
 
 COLUMN_COUNT: Final = 7
 SUITS: Final = 4
@@ -337,11 +379,21 @@ class Pruning:
     useful_returns: bool = True
     used_builds: bool = True
     dead_test: bool = True
+    held_returns: bool = True
+    paired_lifts: bool = True  # rule 10: the compiled core only (the reference ignores it)
     naive_safe: bool = False  # tests only: rule 3 without its twin-suit condition (unsound)
 
 
 ALL_RULES: Final = Pruning()
-NO_RULES: Final = Pruning(False, False, False, False, False, False, False)
+NO_RULES: Final = Pruning(False, False, False, False, False, False, False, False, False)
+# The core's flag for each rule (``_core.c``: P_SYMMETRY ... P_NAIVE), in field order.
+FLAG_OF: Final = {"symmetry": 1, "talon_classes": 2, "safe_home": 4, "first_empty": 8,
+                  "useful_returns": 16, "used_builds": 32, "dead_test": 64, "naive_safe": 128,
+                  "held_returns": 256, "paired_lifts": 512}
+
+
+def core_flags(pruning: Pruning) -> int:
+    return sum(flag for name, flag in FLAG_OF.items() if getattr(pruning, name))
 
 
 # -- the moves on the compact state ------------------------------------------
@@ -593,6 +645,8 @@ class KlondikeSearch:
             if not rank or (self.pruning.useful_returns and useless_return(found, suit)):
                 continue
             card = suit * SUIT_SIZE + rank - 1
+            if self.pruning.held_returns and not returns_used(state, loc, self.draw, suit):
+                continue
             for b in _targets(card, tops, empties, loc):
                 children.append((RETURN_TEXT[suit][b], State(
                     replace(state.columns, b, state.columns[b] + bytes((card,))),
@@ -659,35 +713,16 @@ class Uses:
 
     def uncovered(self, column: int, index: int, head: int) -> bool:
         """The card at ``index`` of ``column``, just uncovered by a run headed by
-        ``head``: it goes home, the head's twin comes onto it, or a run that it
-        ends moves on."""
+        ``head``: it goes home or the head's twin comes onto it (a run that it
+        ends moving on is no use: rule 8 says why)."""
         state = self.state
-        cards = state.columns[column]
-        under = cards[index]
+        under = state.columns[column][index]
         if under in self.seen:  # asked already (or being asked): nothing new follows
             return False
         self.seen.add(under)
-        found = state.found
-        if found[SUIT[under]] == RANK[under] - 1:
+        if state.found[SUIT[under]] == RANK[under] - 1:
             return True
-        for holder in HOLDS[under]:
-            if holder != head and self.comes(holder, column):
-                return True
-        loc = self.loc
-        for j in range(cards[0] + 1, index + 1):
-            card = cards[j]
-            if RANK[card] == KING:
-                if j == cards[0] + 1 and cards[0]:
-                    return True
-                continue
-            for base in BASES[card]:
-                spot = loc.get(base)
-                if ((spot is not None and spot >> FACE_UP != column)
-                        or (self.turn_1 and base in state.talon)):
-                    if self.lift(column, j):
-                        return True
-                    break
-        return False
+        return any(holder != head and self.comes(holder, column) for holder in HOLDS[under])
 
     def comes(self, card: int, onto: int) -> bool:
         """``card`` can come onto a column (``onto``: -1 for a talon card's own
@@ -731,6 +766,13 @@ class Uses:
         return False
 
 
+def returns_used(state: State, loc: dict[int, int], draw: int, suit: int) -> bool:
+    """Rule 9: the foundation's top may come back only if a card can then come onto
+    it, or onto a lower card of its suit brought back after it."""
+    return any(Uses(state, loc, draw).held(suit * SUIT_SIZE + rank - 1)
+               for rank in range(state.found[suit], 1, -1))
+
+
 REVEALS: Final = 0
 EMPTIES: Final = 1
 PARTIAL: Final = 2
@@ -766,9 +808,27 @@ def out_of(budget: Budget, began: float, spent: int) -> bool:
     return budget.seconds is not None and time.perf_counter() - began >= budget.seconds
 
 
-def greedy(state: State, draw: int, budget: Budget, pruning: Pruning = ALL_RULES
-           ) -> tuple[str, list[str], int]:
-    """The greedy pass with restarts: ("won", search line, nodes), ("exhausted", [],
+def one_pass(state: State, draw: int, budget: Budget, exact: bool, pruning: Pruning,
+             seed: int | None = None, compiled: bool | None = None, table_mb: int = TABLE_MB
+             ) -> tuple[str, list[str], int]:
+    """One walk of the graph from ``state``: (outcome, line, nodes). The compiled core
+    (default: when it is built) or this module's reference walk on the driver; both
+    take the same rules, and the core's line is already in engine moves."""
+    use_core = _core is not None if compiled is None else compiled
+    if use_core:
+        assert _core is not None
+        status, line, nodes = _core.search(
+            state.columns, state.talon, state.ptr, bytes(state.found), draw, exact,
+            core_flags(pruning), budget.nodes or 0, budget.seconds or 0.0, seed or 0, table_mb)
+        return status, line, nodes
+    status, line, nodes = search_pass(_check_protocol(KlondikeSearch(draw, pruning, seed)), state,
+                                      budget, exact)
+    return status, engine_line(line), nodes
+
+
+def greedy(state: State, draw: int, budget: Budget, pruning: Pruning = ALL_RULES,
+           compiled: bool | None = None) -> tuple[str, list[str], int]:
+    """The greedy pass with restarts: ("won", engine line, nodes), ("exhausted", [],
     nodes) when its pruned graph holds no win (the order does not change the
     graph, so one exhausted pass ends the restarts), or ("budget", [], nodes).
 
@@ -783,8 +843,8 @@ def greedy(state: State, draw: int, budget: Budget, pruning: Pruning = ALL_RULES
     while True:
         left = remaining(budget, began, spent)
         nodes = int(cap) if left.nodes is None else min(int(cap), left.nodes)
-        status, line, used = search_pass(KlondikeSearch(draw, pruning, seed), state,
-                                         Budget(nodes=nodes, seconds=left.seconds), False)
+        status, line, used = one_pass(state, draw, Budget(nodes=nodes, seconds=left.seconds),
+                                      False, pruning, seed, compiled)
         spent += used
         if status != "budget" or out_of(budget, began, spent):
             return status, line, spent
@@ -792,43 +852,44 @@ def greedy(state: State, draw: int, budget: Budget, pruning: Pruning = ALL_RULES
         cap *= GROWTH
 
 
-def find_line(position: Position, budget: Budget, pruning: Pruning = ALL_RULES
-              ) -> tuple[str, list[str], int]:
+def find_line(position: Position, budget: Budget, pruning: Pruning = ALL_RULES,
+              compiled: bool | None = None) -> tuple[str, list[str], int]:
     """The greedy pass from ``position``: its outcome, its line in engine moves (a
     win's, else empty) and the nodes it spent."""
-    status, line, nodes = greedy(State.of(position), position.variant.draw, budget, pruning)
-    return status, engine_line(line), nodes
+    return greedy(State.of(position), position.variant.draw, budget, pruning, compiled)
 
 
 def search_position(position: Position, budget: Budget, exact: bool,
-                    pruning: Pruning = ALL_RULES) -> tuple[str, list[str], int]:
+                    pruning: Pruning = ALL_RULES, compiled: bool | None = None
+                    ) -> tuple[str, list[str], int]:
     """One pass of the search from ``position``: its outcome, engine line and nodes."""
-    status, line, nodes = search_pass(KlondikeSearch(position.variant.draw, pruning),
-                                      State.of(position), budget, exact)
-    return status, engine_line(line), nodes
+    return one_pass(State.of(position), position.variant.draw, budget, exact, pruning,
+                    compiled=compiled)
 
 
 def solve(
     position: Position, budget: Budget = Budget(seconds=10.0),
     greedy_share: float = GREEDY_SHARE, pruning: Pruning = ALL_RULES,
+    compiled: bool | None = None, table_mb: int = TABLE_MB,
 ) -> Result:
     """Decide a position: won (with its line in notation), lost or unknown.
 
     The driver's two passes, each on a fresh search (so that no path of an
     abandoned pass lingers in the cycle guard of the next): the greedy pass
     with its restarts on ``greedy_share`` of the budget, then the exact pass,
-    which alone says "lost"."""
+    which alone says "lost". Every line is replayed through the engine before
+    it is called a win."""
     start = time.perf_counter()
     state = State.of(position)
     draw = position.variant.draw
-    status, line, nodes = greedy(state, draw, split(budget, greedy_share), pruning)
+    status, line, nodes = greedy(state, draw, split(budget, greedy_share), pruning, compiled)
     verdict: Verdict = "won"
     if status != "won":
-        status, line, more = search_pass(_check_protocol(KlondikeSearch(draw, pruning)), state,
-                                         remaining(budget, start, nodes), exact=True)
+        status, line, more = one_pass(state, draw, remaining(budget, start, nodes), True,
+                                      pruning, compiled=compiled, table_mb=table_mb)
         nodes += more
         verdict = VERDICT_OF[status]
-    moves = engine_line(line) if verdict == "won" else []
+    moves = line if verdict == "won" else []
     if verdict == "won" and not replay_line(position, moves):
         raise AssertionError(f"the search's line does not win: {' '.join(moves)}")
     return Result(verdict=verdict, line=moves, nodes=nodes,
