@@ -16,6 +16,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 
 from patience import Rules
+from patience.protocol import Published
 from solver_worker import winrates
 from solver_worker.games import player_words
 
@@ -75,11 +76,46 @@ def _name(rules: Rules, variant: str) -> str:
     return variant_name(found) if found is not None else variant
 
 
+def _published(figure: Published, ours: tuple[float, float] | None) -> dict[str, Any]:
+    """A figure from outside, and whether the site's own 95% interval (fractions) meets
+    its interval (percentages); None when there is nothing to compare it with."""
+    meets = None
+    if ours is not None:
+        meets = ours[0] * 100 <= figure.high and figure.low <= ours[1] * 100
+    low, high = Decimal(str(figure.low)), Decimal(str(figure.high))
+    # As many decimals as the source gives (both ends alike): 81.861-82.029, 82-91.44.
+    places = max(0, -int(low.as_tuple().exponent), -int(high.as_tuple().exponent))
+    return {
+        "source": gettext(figure.source), "what": gettext(figure.what),
+        "low": low, "high": high, "places": places,
+        "sees_all": figure.sees_all, "meets": meets,
+    }
+
+
+def _solver_interval(row: winrates.WinRate) -> tuple[float, float] | None:
+    """The site's solver's interval a published one is held against: the random
+    deals' when measured (a sample of the same population), else deals 1-N's."""
+    tally = row.sample or row.range
+    return tally.ci95 if tally is not None else None
+
+
+def _published_of(rules: Rules, variant: str, row: winrates.WinRate | None
+                  ) -> list[dict[str, Any]]:
+    guide = rules.guide
+    if guide is None:
+        return []
+    ours = _solver_interval(row) if row is not None else None
+    return [_published(figure, ours if figure.sees_all else None)
+            for figure in guide.published if figure.variant == variant]
+
+
 def win_rates_of(rules: Rules) -> list[dict[str, Any]]:
     """One entry per variant of the game in the file: its name, the solver's runs
-    (deals 1-N, then random deals; either may be missing) and the blind players."""
+    (deals 1-N, then random deals; either may be missing), the blind players, and the
+    figures published elsewhere (each held against the solver's interval)."""
     return [{
         "slug": row.variant, "name": _name(rules, row.variant),
         "runs": [_run(tally) for tally in (row.range, row.sample) if tally is not None],
         "players": [_player(row.variant, player) for player in row.players],
+        "published": _published_of(rules, row.variant, row),
     } for row in winrates.of_game(rules.slug)]

@@ -192,6 +192,22 @@ class Table:
 
 
 @dataclass(frozen=True, slots=True)
+class Published:
+    """A win rate measured outside the project, quoted on the rules page beside the
+    site's own (the texts are msgids). ``low`` and ``high`` are percentages: a 95%
+    interval, or the bounds the source gives. ``sees_all``: the source's player saw
+    every card, as the site's solver does (the page then says whether the site's
+    interval meets it); otherwise it played blind, as the site's blind players do."""
+
+    variant: str
+    source: str
+    what: str
+    low: float
+    high: float
+    sees_all: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Guide:
     """A game's rules page in words, every text a msgid (``patience.words``): what the
     game asks, the steps of play, where this site chooses among the rules' versions
@@ -202,6 +218,7 @@ class Guide:
     steps: tuple[str, ...]
     choices: tuple[tuple[str, str], ...] = ()
     faq: tuple[tuple[str, str], ...] = ()
+    published: tuple[Published, ...] = ()  # figures from outside, beside the site's
 
 
 class Rules(Protocol):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..protocol import Guide
+from ..protocol import Guide, Published
 from ..words import gettext_noop as _
 
 GUIDE: Final = Guide(
@@ -88,5 +88,26 @@ GUIDE: Final = Guide(
         (_("Can I take a card back off a foundation?"),
          _("Yes, if it fits on a column: one rank lower and the other colour than the "
            "column's last card. It costs 15 points.")),
+    ),
+    published=(
+        # The same game as here: unlimited passes, only the top waste card in play at
+        # turn 3, Kings only into empty columns, foundation cards allowed back.
+        Published("turn-3", _("Solvitaire (Blake and Gent, 2019)"),
+                  _("Exhaustive search seeing every card, on random deals"), 81.861, 82.029),
+        Published("turn-3", _("lonelybot"),
+                  _("Exhaustive search seeing every card: 4,843,708 won of 5,910,579 deals"),
+                  81.92, 81.98),
+        Published("turn-3", _("Bjarnason, Fern and Tadepalli, 2009"),
+                  _("Bounds on the deals that can be won, seeing every card"), 82.0, 91.44),
+        Published("turn-3", _("Klondike-Solver (ShootMe)"),
+                  _("Search with a cap on its states: 836 won of 1,000 deals"), 81.2, 85.8),
+        Published("turn-1", _("Klondike-Solver (ShootMe)"),
+                  _("Search with a cap on its states: 919 won of 1,000 deals"), 90.1, 93.4),
+        Published("turn-3", _("lonelybot"),
+                  _("Playing without seeing the face-down cards: 7,148 won of 15,024"),
+                  46.78, 48.38, sees_all=False),
+        Published("turn-3", _("Bjarnason, Fern and Tadepalli, 2009"),
+                  _("Playing without seeing the face-down cards"), 35.05, 38.89,
+                  sees_all=False),
     ),
 )

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from decimal import ROUND_CEILING, ROUND_FLOOR, ROUND_HALF_EVEN, Decimal
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,8 @@ import pytest
 from django.test import Client
 
 from game import win_rates
+from patience import game_named
+from patience.protocol import Published
 from solver_worker import winrates
 
 from .conftest import Browser
@@ -46,6 +49,11 @@ def cells(block: str, heading: str) -> list[str]:
             for cell in re.findall(r"<td>(.*?)</td>", found.group(1), re.S)]
 
 
+def published_of(game: str, variant: str) -> list[Published]:
+    guide = game_named(game).guide
+    return [figure for figure in guide.published if figure.variant == variant] if guide else []
+
+
 def tenth(fraction: float, rounding: str) -> str:
     value = (Decimal(str(fraction)) * 100).quantize(Decimal("0.1"), rounding=rounding)
     return f"{value:f}".removesuffix(".0")
@@ -61,7 +69,8 @@ def test_every_row_of_the_file_is_on_its_game_s_rules_page(alice: Browser, row: 
     block = block_of(page, row["variant"])
     runs = [run for run in (row["range"], row["sample"]) if run is not None]
 
-    assert block.count("<caption>") == 1 + bool(row["players"])
+    published = published_of(row["game"], row["variant"])
+    assert block.count("<caption>") == 1 + bool(row["players"]) + bool(published)
     for heading, key in (("Deals played", "count"), ("Won", "won"),
                          ("Proved lost", "lost"), ("Undecided", "unknown")):
         assert cells(block, heading) == [count(run[key]) for run in runs], heading
@@ -146,6 +155,45 @@ def test_a_variant_or_player_the_site_does_not_name_keeps_its_slug(
 def test_a_game_with_no_row_shows_no_table(alice: Browser, crafted: None) -> None:
     page = alice.get("/st-helena/rules/").content.decode()
     assert 'id="win-rates"' not in page and "win-rate" not in page
+
+
+@pytest.mark.parametrize("row", [row for row in shipped_rows()
+                                 if published_of(row["game"], row["variant"])],
+                         ids=lambda row: row["variant"])
+def test_figures_published_elsewhere_stand_beside_the_site_s_and_say_if_they_meet(
+        alice: Browser, row: Any) -> None:
+    block = block_of(alice.get(page_of(row["game"])).content.decode(), row["variant"])
+    ours = (row["sample"] or row["range"])["ci95"]
+    for figure in published_of(row["game"], row["variant"]):
+        shown = re.search(rf'<th scope="row">{re.escape(figure.source)}</th><td>'
+                          rf'{re.escape(figure.what)}</td><td>(.*?)</td><td>(.*?)</td>',
+                          block.replace("&#x27;", "'"))
+        assert shown, figure
+        ends = [Decimal(str(value)) for value in (figure.low, figure.high)]
+        places = max(-int(end.as_tuple().exponent) for end in ends)
+        low, high = (f"{end:.{places}f}" for end in ends)
+        assert shown.group(1) == f"{low}{DASH}{high}%"
+        verdict = re.sub(r"<[^>]+>", "", shown.group(2))
+        if not figure.sees_all:
+            assert verdict.startswith("Blind play")
+        elif ours[0] * 100 <= figure.high and figure.low <= ours[1] * 100:
+            assert verdict == "Yes: the intervals overlap"
+        else:
+            assert verdict == "No: the intervals do not overlap"
+
+
+def test_a_published_figure_far_from_the_site_s_says_no(
+        alice: Browser, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = game_named("klondike")
+    far = Published("turn-3", "A made-up source", "Made up", 10.0, 12.0)
+    near = Published("turn-3", "Another source", "Also made up", 1.0, 99.0)
+    monkeypatch.setattr(type(rules), "guide", replace(rules.guide, published=(far, near)))
+    block = block_of(alice.get("/klondike/rules/").content.decode(), "turn-3")
+    assert block.count("No: the intervals do not overlap") == 1
+    assert block.count("Yes: the intervals overlap") == 1
+    assert win_rates._published(far, (0.8, 0.85))["meets"] is False
+    assert win_rates._published(near, (0.8, 0.85))["meets"] is True
+    assert win_rates._published(far, None)["meets"] is None
 
 
 # -- the loader and the rounding ------------------------------------------------------

@@ -6,6 +6,8 @@ number, and a hint must take the book's word only where the book has proved it.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from patience import Status, rules_of
@@ -13,6 +15,7 @@ from patience.tomb import from_record, to_record
 from solver_worker import book, hints
 from solver_worker.driver import Budget
 from solver_worker.games import solve_position
+from solver_worker.games.klondike import search as klondike_search
 
 VARIANTS = ("three-card", "classic", "cross", "st-helena")
 BOOKED = [variant for variant in VARIANTS if book.solved_files(variant)]
@@ -117,3 +120,36 @@ def test_a_lost_deal_answers_lost_at_every_position_with_a_legal_move() -> None:
         assert answer["verdict"] == "lost"
         assert answer["move"] in {str(move.notation) for move in legal}
         position.apply(legal[0])
+
+
+# -- Klondike's book: deals 1-10,000 of both variants, decided by the compiled core --
+
+KLONDIKE = ("turn-1", "turn-3")
+KLONDIKE_REPLAYS = 1000
+REFERENCE_PROOFS = 25
+
+
+@pytest.mark.parametrize("variant", KLONDIKE)
+def test_a_sample_of_klondike_s_book_lines_replays_to_wins(variant: str) -> None:
+    rules = rules_of(variant)
+    won = sorted(number for number, entry in book.book_of(variant).items()
+                 if entry.result == "won")
+    assert len(won) > 7000, variant  # the book holds deals 1-10,000
+    for number in random.Random(24).sample(won, KLONDIKE_REPLAYS):
+        position = rules.new_game(number, variant)
+        for step in book.book_of(variant)[number].line:
+            position.apply(rules.parse_move(step))
+        assert position.status is Status.WON, (variant, number)
+
+
+@pytest.mark.parametrize("variant", KLONDIKE)
+def test_klondike_s_quickest_book_losses_are_lost_to_the_python_reference(variant: str) -> None:
+    """A second method: the reference search in Python (search.py, without the core's
+    own rule 10) proves the book's quickest losses too."""
+    lost = [number for number, entry in book.book_of(variant).items() if entry.result == "lost"]
+    assert len(lost) > 100, variant
+    for number in sorted(lost, key=lambda number: nodes_of(variant, number))[:REFERENCE_PROOFS]:
+        position = rules_of(variant).new_game(number, variant)
+        status, _, _ = klondike_search.search_position(position, Budget(nodes=200_000), True,
+                                                       compiled=False)
+        assert status == "exhausted", (variant, number)

@@ -170,20 +170,27 @@ finds it.
    ``returns_used`` asks exactly that, through ``Uses.held``, generously.
 
 10. **A lifted run and its use are one move** (``paired_lifts``, the compiled
-    core's alone; this reference keeps rule 8's test for such runs). In a
-    shortest line ordered as in rule 8, the first use of a run W lifted off a
-    face-up card U (U home, or the head's twin H' onto U) can be brought to
-    just after W: the moves between are waiting moves whose first uses come
-    after it (none of them is a use of W: only H' or the lifted head can come
-    onto U, and nothing else reads U or its foundation), and each commutes
-    with the use (none puts a card on U or moves H' or U's foundation, since
-    a line that does is not shortest; a run that carries H' or ends in U
-    moves the same cards in the other order, as in rule 8). So W is tried
-    only together with its use: U home, or H' onto U from a column (a run it
-    heads, itself held to rule 8's test when it waits), the talon (at turn-1
-    when a card can then come onto H') or its foundation (rule 9). The state
-    between the two is never stored, and a run is never lifted just to be
-    lifted back.
+    core's alone; this reference keeps rule 8's test for such runs). Take a
+    shortest winning line ordered as in rule 8 whose first move is a run W
+    lifted off a face-up card U, and its first use V (U home, or the head's
+    twin H' onto U: nothing else can come onto U). Every move between W and V
+    waits (rule 8), and none is a use of W. Each of them either enables V, or
+    not. The only moves that can enable V are returns that bring H' to its
+    foundation's top (H' face up on a column moves with whatever lies on it;
+    at turn-3 waiting moves leave the talon, and so H''s reach, alone; U's
+    foundation only ever changes by U itself, since a line that brings a
+    lower card of U's suit back before U goes home is not shortest). Those
+    returns touch neither U nor the column W lands on (it was covered when
+    they were played), so they can be played before W, keeping every rule-8
+    order (a waiting move may wait across another). The rest commute with V:
+    none puts a card on U or moves H' (a line that moves H' twice is not
+    shortest), and a run that carries H' or ends in U moves the same cards in
+    the other order, as in rule 8. So some shortest line has V right after W,
+    and W is tried only together with a use: U home, or H' onto U from a
+    column (a run it heads, itself held to rule 8's test when it waits), the
+    talon (at turn-1 when a card can then come onto H') or its foundation's
+    top (rule 9). The state between the two is never stored, and a run is
+    never lifted off a card just to sit elsewhere.
 
 The greedy pass (``exact=False``) may prune unsoundly (it never says
 "lost"): beyond rules 3 to 10 it forces a safe home move from the turn-3
