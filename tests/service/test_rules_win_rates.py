@@ -166,7 +166,8 @@ def test_figures_published_elsewhere_stand_beside_the_site_s_and_say_if_they_mee
     ours = (row["sample"] or row["range"])["ci95"]
     for figure in published_of(row["game"], row["variant"]):
         shown = re.search(rf'<th scope="row">{re.escape(figure.source)}</th><td>'
-                          rf'{re.escape(figure.what)}</td><td>(.*?)</td><td>(.*?)</td>',
+                          rf'{re.escape(figure.what)}</td><td class="figure">(.*?)</td>'
+                          r'<td>(.*?)</td>',
                           block.replace("&#x27;", "'"))
         assert shown, figure
         ends = [Decimal(str(value)) for value in (figure.low, figure.high)]

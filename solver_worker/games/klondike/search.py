@@ -2,6 +2,11 @@
 
 It knows the stock: it screens deals and answers hints, it does not play blind.
 
+Two walks of the same graph: ``_core.c`` beside this module, the compiled core
+that ``solve`` runs when it is built (every deal the site decides), and the walk
+here on the driver, the reference the tests hold the core to. They share rules 1
+to 9 below; rule 10 is the core's alone. ``one_pass(compiled=...)`` picks one.
+
 **The state** (``State``) is compact: each column as bytes, its face-down
 count first and then its cards bottom first; the *talon* (the stock and the
 waste as one cycle) as bytes in the order the cards come out, the waste's
