@@ -7,8 +7,8 @@ ensure_venv() {
   # shellcheck disable=SC1091
   source .venv/bin/activate
   local stamp=.venv/.installed needed=0 source
-  # Reinstall when the dependencies or the solver's compiled core change.
-  for source in pyproject.toml setup.py solver_worker/games/tomb/_core.c; do
+  # Reinstall when the dependencies or a game search's compiled core change.
+  for source in pyproject.toml setup.py solver_worker/games/*/_core.c; do
     if [ ! -f "$stamp" ] || [ "$source" -nt "$stamp" ]; then needed=1; fi
   done
   if [ "$needed" = 1 ]; then
