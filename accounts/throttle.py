@@ -1,8 +1,32 @@
 """The log-in throttle (django-axes) and the sign-up throttle, both counted in Django's cache.
 
 Log-in: axes with its cache handler, counting failures per (username, client address) and
-per address (AXES_LOCKOUT_PARAMETERS), so a stranger failing for a rival's name locks only
-their own address, never the rival. Compared with the hand-written throttle it replaces:
+per address (AXES_LOCKOUT_PARAMETERS), so a stranger failing for a rival's name from an
+address of their own locks only that address, never the rival.
+
+Behind a shared address (a household's or an office's NAT) that alone would let a neighbour
+lock a player out: five failures for her name from the address they share lock her out of
+it too, again each time it ends. So a browser an account has logged in from is known to the
+throttle by OWASP's device cookie (Authentication Cheat Sheet, "Slow Down Online Guessing
+Attacks with Device Cookies"):
+- every log-in (the log-in form, the admin's, sign-up's) sends the browser a new cookie,
+  DEVICE_COOKIE (apart from the fair-play tomb_device, leaderboards.device): the account's
+  name and a random nonce, signed with django.core.signing (so only the site can make one),
+  HttpOnly, SameSite=Lax, Secure behind HTTPS, kept LOGIN_DEVICE_COOKIE_AGE. It outlives
+  log-out: that is the point.
+- an attempt for account U that carries a valid cookie naming U is checked and counted
+  against that cookie's nonce alone (LOGIN_DEVICE_FAILURES within the window), against no
+  address: the neighbour's failures never reach it, and a stolen cookie guesses no faster
+  than an address does. Its own lock refuses only that cookie.
+- an attempt without one (or with a forged, altered, expired or another account's cookie)
+  is throttled per username and address and per address, as above. OWASP's scheme locks
+  the account for every unknown client; keeping the per-address lock instead means a
+  stranger from elsewhere still locks only their own address.
+It is axes' own handler API: LoginThrottle below picks the counters an attempt is checked
+and counted against. The nonce is no axes lockout parameter (those are username, address
+and user agent), so the handler counts it itself, with axes' add/incr and window.
+
+Compared with the hand-written throttle axes replaced:
 - limits: axes compares one AXES_FAILURE_LIMIT with the largest counter; LoginThrottle below
   gives each counter its own (LOGIN_THROTTLE_FAILURES per username and address,
   LOGIN_THROTTLE_IP_FAILURES per address).
@@ -35,15 +59,23 @@ from __future__ import annotations
 
 import logging
 import math
+import secrets
 import time
 from datetime import timedelta
 from typing import Any
 
 from asgiref.sync import iscoroutinefunction
 from axes.handlers.cache import AxesCacheHandler
-from axes.helpers import get_cache, get_client_cache_keys, get_lockout_parameters
+from axes.helpers import (
+    get_cache,
+    get_cache_timeout,
+    get_client_cache_keys,
+    get_client_username,
+    get_lockout_parameters,
+)
 from axes.middleware import AxesMiddleware
 from django.conf import settings
+from django.core import signing
 from django.core.cache import cache
 from django.core.cache.backends.base import BaseCache
 from django.http import HttpRequest, HttpResponse
@@ -79,8 +111,61 @@ def too_many_message(seconds: int) -> str:
         minutes) % {"minutes": minutes}
 
 
+# -- the log-in device cookie ------------------------------------------------------
+
+DEVICE_COOKIE = "tomb_login_device"
+_DEVICE_SALT = "accounts.throttle.login-device"  # its signatures are good for nothing else
+
+
+def new_device_cookie(username: str) -> str:
+    """A signed cookie naming the account, with a nonce of its own: each log-in's cookie has
+    its own failure counter, and a stolen one shares none with the owner's next."""
+    return signing.dumps({"u": username, "n": secrets.token_hex(16)}, salt=_DEVICE_SALT)
+
+
+def device_nonce(request: Any, username: str | None) -> str | None:
+    """The nonce of the request's device cookie if it is valid and names this account."""
+    sent = getattr(request, "COOKIES", {}).get(DEVICE_COOKIE)
+    if not sent or not username:
+        return None
+    try:
+        token = signing.loads(sent, salt=_DEVICE_SALT,
+                              max_age=settings.LOGIN_DEVICE_COOKIE_AGE)
+    except signing.BadSignature:  # forged, altered or expired (SignatureExpired)
+        return None
+    if not isinstance(token, dict) or token.get("u") != username:
+        return None  # another account's cookie exempts nobody else
+    nonce = token.get("n")
+    return nonce if isinstance(nonce, str) else None
+
+
+def _device_key(nonce: str) -> str:
+    return f"login-device-{nonce}"
+
+
+def _set_device_cookie(request: HttpRequest, response: HttpResponse) -> None:
+    value = getattr(request, "login_device_cookie", None)
+    if value:
+        response.set_cookie(DEVICE_COOKIE, value, max_age=settings.LOGIN_DEVICE_COOKIE_AGE,
+                            httponly=True, samesite="Lax",
+                            secure=settings.SESSION_COOKIE_SECURE)
+
+
+def _count(counters: BaseCache, key: str, timeout: int | None) -> int:
+    """One more failure on this counter, atomic, its window restarted (as axes counts)."""
+    if counters.add(key, 1, timeout):
+        return 1
+    try:
+        count = counters.incr(key)
+    except ValueError:  # the window ended between add and incr: a new one
+        return _count(counters, key, timeout)
+    counters.touch(key, timeout)
+    return int(count)
+
+
 class LoginThrottle(AxesCacheHandler):
-    """Axes' cache handler with a limit per lockout parameter, failing open."""
+    """Axes' cache handler with a limit per lockout parameter and the device cookie's own
+    counter, failing open."""
 
     def __init__(self) -> None:
         pass  # the cache is looked up on use: tests (and settings changes) swap it
@@ -90,13 +175,25 @@ class LoginThrottle(AxesCacheHandler):
         return get_cache()
 
     def limits(self, request: Any, credentials: dict[str, Any] | None) -> list[tuple[str, int]]:
-        """(cache key, limit) per lockout parameter: a key counting a username gets the
-        per-username limit, the address-only key the per-address one."""
-        keys = get_client_cache_keys(request, credentials)  # one per parameter, in order
+        """(cache key, limit) of each counter the attempt is checked against: its device
+        cookie's alone when it has a valid one for the account, else the address's."""
+        device = self.device_key(request, credentials)
+        if device is not None:
+            return [(device, settings.LOGIN_DEVICE_FAILURES)]
         return [(key, settings.LOGIN_THROTTLE_FAILURES if "username" in parameter
                  else settings.LOGIN_THROTTLE_IP_FAILURES)
-                for key, parameter in zip(
-                    keys, get_lockout_parameters(request, credentials), strict=True)]
+                for key, parameter in self.address_keys(request, credentials)]
+
+    @staticmethod
+    def device_key(request: Any, credentials: dict[str, Any] | None) -> str | None:
+        nonce = device_nonce(request, get_client_username(request, credentials))
+        return None if nonce is None else _device_key(nonce)
+
+    @staticmethod
+    def address_keys(request: Any, credentials: dict[str, Any] | None) -> list[tuple[str, Any]]:
+        """(cache key, lockout parameter) of axes' counters, one per parameter, in order."""
+        keys = get_client_cache_keys(request, credentials)
+        return list(zip(keys, get_lockout_parameters(request, credentials), strict=True))
 
     def is_locked(self, request: Any, credentials: dict[str, Any] | None = None) -> bool:
         try:
@@ -110,6 +207,10 @@ class LoginThrottle(AxesCacheHandler):
 
     def user_login_failed(self, sender: Any, credentials: dict[str, Any],
                           request: Any = None, **kwargs: Any) -> None:
+        device = None if request is None else self.device_key(request, credentials)
+        if device is not None:
+            self.device_failed(request, credentials, device)
+            return
         try:
             super().user_login_failed(sender, credentials, request, **kwargs)
         except Exception as error:
@@ -122,34 +223,63 @@ class LoginThrottle(AxesCacheHandler):
             request.axes_locked_out = self.is_locked(request, credentials)
             request.axes_credentials = credentials
 
-    def user_logged_in(self, sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
-        """A log-in forgives this username's failures from this address; the address's own
-        count stands (else logging in to one's own account would reset it between guesses)."""
-        credentials = {settings.AXES_USERNAME_FORM_FIELD: user.get_username()}
+    def device_failed(self, request: Any, credentials: dict[str, Any], key: str) -> None:
+        """A failure with a valid device cookie: its own counter, no address's."""
         try:
-            self.cache.delete_many([key for key, limit in self.limits(request, credentials)
-                                    if limit == settings.LOGIN_THROTTLE_FAILURES])
+            count = _count(self.cache, key, get_cache_timeout(request))
+        except Exception as error:
+            log.warning("log-in throttle unavailable, failure not counted: %s: %s",
+                        type(error).__name__, error)
+            return
+        if count >= settings.LOGIN_DEVICE_FAILURES:
+            request.axes_locked_out = True
+            log.warning("log-in device cookie locked out after %d failures", count)
+        request.axes_credentials = credentials
+
+    def user_logged_in(self, sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
+        """A log-in makes this browser known to the account (a new device cookie, sent by
+        LockoutMiddleware). The old cookie's counter stands: a thief's copy of it must not
+        get a fresh allowance each time the owner logs in.
+
+        A log-in from an unknown browser also forgives this username's failures from this
+        address (the owner's own typos); one through the device cookie does not, or each of
+        the owner's log-ins would give the neighbour sharing the address new guesses. The
+        address's own count always stands (else logging in to one's own account would reset
+        it between guesses)."""
+        credentials = {settings.AXES_USERNAME_FORM_FIELD: user.get_username()}
+        known = self.device_key(request, credentials) is not None
+        request.login_device_cookie = new_device_cookie(user.get_username())
+        if not known:
+            self.forgive_username(request, credentials)
+
+    def forgive_username(self, request: Any, credentials: dict[str, Any]) -> None:
+        try:
+            self.cache.delete_many([key for key, parameter
+                                    in self.address_keys(request, credentials)
+                                    if "username" in parameter])
         except Exception as error:
             log.warning("log-in throttle unavailable: %s: %s", type(error).__name__, error)
 
 
-def _locked_out(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+def _answered(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     if getattr(request, "axes_locked_out", False):
         response.status_code = 429  # Too Many Requests; the page's form says when
+    _set_device_cookie(request, response)
     return response
 
 
 class LockoutMiddleware(AxesMiddleware):
     """Axes' middleware, answering a locked-out attempt with the log-in page itself (the site's
-    or the admin's, its form saying when to try again) and status 429."""
+    or the admin's, its form saying when to try again) and status 429; and sending a log-in's
+    new device cookie."""
 
     def __call__(self, request: HttpRequest) -> Any:
         if iscoroutinefunction(self):
             return self.__acall__(request)
-        return _locked_out(request, self.get_response(request))
+        return _answered(request, self.get_response(request))
 
     async def __acall__(self, request: HttpRequest) -> HttpResponse:
-        return _locked_out(request, await self.get_response(request))
+        return _answered(request, await self.get_response(request))
 
 
 # -- sign-up ---------------------------------------------------------------------

@@ -315,6 +315,12 @@ SESSION_COOKIE_AGE = 60 * 60 * 24 * 90  # anonymous players keep their games for
 LOGIN_THROTTLE_FAILURES = env.int("LOGIN_THROTTLE_FAILURES", default=5)
 LOGIN_THROTTLE_IP_FAILURES = env.int("LOGIN_THROTTLE_IP_FAILURES", default=30)
 LOGIN_THROTTLE_WINDOW_SECONDS = env.int("LOGIN_THROTTLE_WINDOW_SECONDS", default=15 * 60)
+# A browser an account has logged in from keeps a signed device cookie (OWASP's scheme,
+# accounts.throttle): its attempts for that account count against the cookie alone, so a
+# neighbour behind the same address cannot lock its owner out; a stolen cookie still gets
+# only this many failures within the window.
+LOGIN_DEVICE_FAILURES = env.int("LOGIN_DEVICE_FAILURES", default=5)
+LOGIN_DEVICE_COOKIE_AGE = 60 * 60 * 24 * 365  # a year, renewed at each log-in
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # refuses a locked-out attempt before the password
     "django.contrib.auth.backends.ModelBackend",

@@ -1,6 +1,8 @@
 """Log-in throttling (django-axes, accounts.throttle): failures count per username from one
 address and per address, so a stranger locks only their own address, never a rival; a
-locked-out attempt gets 429 and the page says when, without its password being checked."""
+locked-out attempt gets 429 and the page says when, without its password being checked.
+A browser an account logged in from keeps a signed device cookie, whose attempts count
+against that cookie alone: a neighbour behind the same address cannot lock it out."""
 
 from __future__ import annotations
 
@@ -13,12 +15,17 @@ import pytest
 import redis.exceptions
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.models import User
+from django.core import signing
 from django.core.cache import cache
 from django.test import Client
+
+from accounts.throttle import DEVICE_COOKIE
 
 PASSWORD = "tomb-of-the-emperor"
 FAILURES = 5  # the defaults: per username and address
 IP_FAILURES = 30  # per address
+DEVICE_FAILURES = 5  # per device cookie
+SHARED = "203.0.113.40"  # a household's NAT: carol and the neighbour share it
 LOCKED = b"Too many failed log-in attempts: try again in 15 minutes."
 
 
@@ -26,6 +33,7 @@ LOCKED = b"Too many failed log-in attempts: try again in 15 minutes."
 def limits(settings: Any) -> None:
     settings.LOGIN_THROTTLE_FAILURES = FAILURES
     settings.LOGIN_THROTTLE_IP_FAILURES = IP_FAILURES
+    settings.LOGIN_DEVICE_FAILURES = DEVICE_FAILURES
     settings.LOGIN_THROTTLE_WINDOW_SECONDS = 900
 
 
@@ -179,3 +187,155 @@ def test_a_broken_cache_lets_log_ins_through(carol: User, settings: Any) -> None
 
     assert log_in("carol", "wrong").status_code == 200
     assert log_in("carol", PASSWORD).status_code == 302
+
+
+# -- the device cookie (OWASP) ------------------------------------------------------
+
+def known_browser(username: str, address: str = SHARED) -> Client:
+    """A browser that has logged in to this account once (and logged out): it keeps the
+    device cookie."""
+    browser = Client(REMOTE_ADDR=address)
+    answer = browser.post("/accounts/login/", {"username": username, "password": PASSWORD})
+    assert answer.status_code == 302 and DEVICE_COOKIE in answer.cookies
+    browser.post("/accounts/logout/")
+    return browser
+
+
+def attempt(browser: Client, username: str, password: str) -> Any:
+    return browser.post("/accounts/login/", {"username": username, "password": password})
+
+
+def test_a_neighbour_cannot_lock_out_carols_known_browser(
+    carol: User, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = known_browser("carol")
+    checked = checked_passwords(monkeypatch)
+
+    # Enough to lock carol's name from the shared address, and then the address itself.
+    neighbour = [log_in("carol", f"guess-{n}", address=SHARED).status_code
+                 for n in range(IP_FAILURES + 5)]
+    at_home = attempt(home, "carol", PASSWORD)
+    another_browser = log_in("carol", PASSWORD, address=SHARED)
+
+    assert neighbour[FAILURES - 1:] == [429] * (IP_FAILURES + 5 - FAILURES + 1)
+    assert at_home.status_code == 302 and "_auth_user_id" in home.session
+    # Without the cookie carol is one more unknown client of that address: locked, as
+    # OWASP's scheme has it, and her password is not even checked.
+    assert another_browser.status_code == 429 and LOCKED in another_browser.content
+    assert checked.count("carol") == FAILURES + 1  # the neighbour's 5, and carol at home
+
+
+def test_a_device_cookie_counts_only_its_own_failures(carol: User) -> None:
+    home = known_browser("carol")
+
+    typos = [attempt(home, "carol", "wrong").status_code for _ in range(FAILURES - 1)]
+    other_browser = log_in("carol", PASSWORD, address=SHARED)
+
+    # The cookie's failures were counted against it alone, not against carol's name from
+    # that address, so another browser there logs in.
+    assert typos == [200] * (FAILURES - 1)
+    assert other_browser.status_code == 302
+
+
+def test_a_known_browsers_log_in_gives_the_neighbour_no_new_guesses(carol: User) -> None:
+    home = known_browser("carol")
+    for n in range(FAILURES - 1):
+        assert log_in("carol", f"guess-{n}", address=SHARED).status_code == 200
+
+    assert attempt(home, "carol", PASSWORD).status_code == 302
+    # Had carol's log-in forgiven her name's failures from the shared address, the
+    # neighbour would start a fresh five after each of hers.
+    assert log_in("carol", "guess-last", address=SHARED).status_code == 429
+
+
+def test_a_stolen_cookie_has_its_own_limit(carol: User) -> None:
+    home = known_browser("carol")
+    thief = Client(REMOTE_ADDR="198.51.100.99")
+    thief.cookies[DEVICE_COOKIE] = home.cookies[DEVICE_COOKIE].value
+
+    guesses = [attempt(thief, "carol", f"guess-{n}").status_code for n in range(8)]
+    carol_again = known_browser("carol")  # carol logs in meanwhile: her new cookie
+    thief_after = attempt(thief, "carol", PASSWORD)
+
+    assert guesses == [200] * (DEVICE_FAILURES - 1) + [429] * (8 - DEVICE_FAILURES + 1)
+    assert LOCKED in thief_after.content and thief_after.status_code == 429
+    # Her new log-in gave the stolen cookie no new allowance (her home browser still holds
+    # that same cookie, locked with it); the new cookie has a counter of its own.
+    assert attempt(carol_again, "carol", PASSWORD).status_code == 302
+    assert attempt(home, "carol", PASSWORD).status_code == 429
+
+
+def test_another_accounts_cookie_gives_no_exemption(carol: User, dave: User) -> None:
+    neighbour = known_browser("dave")  # the neighbour's own account, their own cookie
+
+    answers = [attempt(neighbour, "carol", f"guess-{n}").status_code for n in range(6)]
+
+    assert answers == [200] * (FAILURES - 1) + [429] * 2
+    assert log_in("carol", PASSWORD, address=SHARED).status_code == 429
+    assert attempt(neighbour, "dave", PASSWORD).status_code == 302  # their own: exempt
+
+
+@pytest.mark.parametrize("forged", [
+    signing.dumps({"u": "carol", "n": "0" * 32}, key="not-the-site's-key",
+                  salt="accounts.throttle.login-device"),
+    signing.dumps({"u": "carol", "n": "0" * 32}),  # the site's key, another salt
+    "carol",
+    "",
+])
+def test_a_forged_cookie_gives_no_exemption(carol: User, forged: str) -> None:
+    for n in range(FAILURES):
+        log_in("carol", f"guess-{n}", address=SHARED)
+    forger = Client(REMOTE_ADDR=SHARED)
+    forger.cookies[DEVICE_COOKIE] = forged
+
+    assert attempt(forger, "carol", PASSWORD).status_code == 429
+
+
+def test_an_altered_cookie_gives_no_exemption(carol: User, dave: User) -> None:
+    for n in range(FAILURES):
+        log_in("carol", f"guess-{n}", address=SHARED)
+    neighbour = known_browser("dave")
+    payload, rest = neighbour.cookies[DEVICE_COOKIE].value.split(":", 1)
+    dave_to_carol = signing.b64_encode(signing.b64_decode(payload.encode()).replace(
+        b'"dave"', b'"carol"')).decode()
+    neighbour.cookies[DEVICE_COOKIE] = f"{dave_to_carol}:{rest}"
+
+    assert attempt(neighbour, "carol", PASSWORD).status_code == 429
+
+
+def test_an_expired_cookie_gives_no_exemption(carol: User, settings: Any) -> None:
+    home = known_browser("carol")
+    for n in range(FAILURES):
+        log_in("carol", f"guess-{n}", address=SHARED)
+
+    settings.LOGIN_DEVICE_COOKIE_AGE = -1  # every cookie already older than that
+
+    assert attempt(home, "carol", PASSWORD).status_code == 429
+
+
+@pytest.mark.parametrize("secure", [False, True])
+def test_the_device_cookie_is_http_only_lax_and_long_lived(
+    carol: User, settings: Any, secure: bool
+) -> None:
+    settings.SESSION_COOKIE_SECURE = secure
+
+    answer = log_in("carol", PASSWORD)
+    cookie = answer.cookies[DEVICE_COOKIE]
+
+    assert cookie["httponly"] is True and cookie["samesite"] == "Lax"
+    assert bool(cookie["secure"]) is secure
+    assert int(cookie["max-age"]) == settings.LOGIN_DEVICE_COOKIE_AGE >= 300 * 24 * 3600
+    assert "carol" not in cookie.value  # signed and encoded, not a bare name
+    assert log_in("carol", "wrong").cookies.get(DEVICE_COOKIE) is None  # only on success
+
+
+def test_signing_up_makes_the_browser_known(db: Any) -> None:
+    browser = Client(REMOTE_ADDR=SHARED)
+    made = browser.post("/accounts/signup/", {
+        "username": "erin", "password1": PASSWORD, "password2": PASSWORD})
+    browser.post("/accounts/logout/")
+    for n in range(FAILURES):
+        log_in("erin", f"guess-{n}", address=SHARED)
+
+    assert made.status_code == 302 and DEVICE_COOKIE in made.cookies
+    assert attempt(browser, "erin", PASSWORD).status_code == 302

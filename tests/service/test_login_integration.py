@@ -58,3 +58,34 @@ def test_a_stranger_locks_only_their_own_address(stack: Stack) -> None:
     assert from_home.status_code == 302
     counters = redis.Redis.from_url(f"{REDIS_BASE}/{REDIS_DB}").keys(f"{stack.prefix}*axes-*")
     assert len(counters) == 2  # failures only: carol from .2, and the address .2
+
+
+def test_a_neighbour_cannot_lock_out_a_known_browser(stack: Stack) -> None:
+    """OWASP's device cookie, end to end: the neighbour shares erin's address (a household
+    NAT, here 127.0.0.5), fails for her name until the throttle locks that name there;
+    erin's own browser, which logged in before, still logs in at once."""
+    shared = "127.0.0.5"
+    home, token = client(stack, shared)
+    try:
+        made = home.post("/accounts/signup/", headers={"X-CSRFToken": token}, data={
+            "username": "erin", "password1": PASSWORD, "password2": PASSWORD})
+        assert made.status_code == 302 and "tomb_login_device" in home.cookies, made.text[:300]
+        home.post("/accounts/logout/", headers={"X-CSRFToken": fresh_token(home)})
+
+        neighbour = [post(stack, shared, "/accounts/login/",
+                          {"username": "erin", "password": f"guess-{n}"}) for n in range(8)]
+        at_home = home.post("/accounts/login/", headers={"X-CSRFToken": fresh_token(home)},
+                            data={"username": "erin", "password": PASSWORD})
+        other_browser = post(stack, shared, "/accounts/login/",
+                             {"username": "erin", "password": PASSWORD})
+    finally:
+        home.close()
+
+    assert [answer.status_code for answer in neighbour] == [200] * 4 + [429] * 4
+    assert at_home.status_code == 302, at_home.text[:300]
+    assert other_browser.status_code == 429 and LOCKED in other_browser.text
+
+
+def fresh_token(http: httpx.Client) -> str:
+    # Log-in and log-out rotate the CSRF secret: the page would read the new one.
+    return str(http.get("/api/csrf/").json()["csrf_token"])
