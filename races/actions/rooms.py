@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -13,6 +13,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 
+from accounts import actions as accounts
+from accounts.skeleton import normal_form, skeleton
 from game import actions as game_actions
 from game.actions import BadRequest, NotAllowedNow, NotYours, Player
 
@@ -59,8 +61,23 @@ def check_new_race(data: object) -> tuple[Any, int, bool]:
     return variant, minutes, bool(visitors)
 
 
-def check_name(value: object) -> str:
-    """A visitor's display name: 1 to 24 printable characters, spaces trimmed."""
+def check_name(value: object, entries: Sequence[Entry] = ()) -> str:
+    """A visitor's display name: 1 to 24 printable characters, spaces trimmed, under the
+    sign-up's rules (accounts.actions): shown on the race board beside account names, it
+    must not pass for the site's staff, for an account, or for anyone in the room."""
+    name = check_name_form(value)
+    if accounts.is_reserved(name):
+        raise BadRequest(gettext("that name is reserved: choose another"))
+    if any(skeleton(entry.name) == skeleton(name) for entry in entries):
+        raise BadRequest(gettext("someone in this race goes by that name, or one that "
+                                 "looks like it: choose another"))
+    if is_an_accounts_name(name):
+        raise BadRequest(gettext("that name is an account's, or looks like one: choose "
+                                 "another, or log in"))
+    return name
+
+
+def check_name_form(value: object) -> str:
     if not isinstance(value, str):
         raise BadRequest(gettext("give a name of 1 to %(max)s characters") % {"max": MAX_NAME})
     name = " ".join(value.split())
@@ -68,6 +85,13 @@ def check_name(value: object) -> str:
             unicodedata.category(char).startswith("C") for char in name):
         raise BadRequest(gettext("give a name of 1 to %(max)s characters") % {"max": MAX_NAME})
     return name
+
+
+def is_an_accounts_name(name: str) -> bool:
+    # As the sign-up form asks: the handle's skeleton, and the name itself for an account
+    # kept without a handle (accounts.signals).
+    return accounts.is_taken(name) or get_user_model().objects.filter(
+        username__iexact=normal_form(name)).exists()
 
 
 def check_lobby(race: Race) -> None:
@@ -117,7 +141,7 @@ def do_join(code: object, player: Player, data: object) -> Payload:
 def _joining(race: Race, player: Player, body: Mapping[str, Any],
              entries: list[Entry]) -> dict[str, Any]:
     """The new entry's fields: a user by their account's name; a visitor by the name
-    they give, if the room takes visitors and nobody in it goes by that name."""
+    they give, if the room takes visitors and the name passes check_name."""
     if player.user_id is not None:
         name = get_user_model().objects.get(pk=player.user_id).get_username()
         return {"user_id": player.user_id, "name": name}
@@ -125,10 +149,7 @@ def _joining(race: Race, player: Player, body: Mapping[str, Any],
         raise NotYours(gettext("this race is for logged-in players only"))
     if not player.anon_token:
         raise NotYours(gettext("this browser's session is missing: reload the page"))
-    name = check_name(body.get("name"))
-    if any(entry.name.casefold() == name.casefold() for entry in entries):
-        raise NotAllowedNow(gettext("someone in this race goes by that name already"))
-    return {"anon_token": player.anon_token, "name": name}
+    return {"anon_token": player.anon_token, "name": check_name(body.get("name"), entries)}
 
 
 def do_ready(code: object, player: Player, data: object) -> Payload:

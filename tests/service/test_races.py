@@ -132,7 +132,60 @@ def test_visitors_need_a_name_and_the_owners_leave(
     for bad in ({}, {"name": ""}, {"name": "x" * 25}, {"name": 7}, {"name": "a\u0000b"}):
         act(vera, code, "join", bad, expect=400)
     act(vera, code, "join", {"name": "Vera"})
-    act(walt, code, "join", {"name": "vera"}, expect=409)  # the same name, another case
+    act(walt, code, "join", {"name": "vera"}, expect=400)  # the same name, another case
+
+
+RESERVED = "that name is reserved: choose another"
+IN_THE_ROOM = "someone in this race goes by that name, or one that looks like it: choose another"
+AN_ACCOUNT = "that name is an account's, or looks like one: choose another, or log in"
+
+
+@pytest.mark.parametrize(("name", "refusal"), [
+    ("admin", RESERVED),
+    ("\u0430dmin", RESERVED),  # a Cyrillic a
+    ("\uff21\uff24\uff2d\uff29\uff2e", RESERVED),  # fullwidth ADMIN
+    ("Support", RESERVED),
+    ("c\u0430rol", IN_THE_ROOM),  # the owner's name with a Cyrillic a
+    ("CAROL", IN_THE_ROOM),
+    ("V\u0435ra", IN_THE_ROOM),  # the other visitor's, with a Cyrillic e
+    ("dave", AN_ACCOUNT),  # an account not in this room
+    ("D\u0430ve", AN_ACCOUNT),
+])
+def test_visitor_names_follow_the_account_rules(
+    carol_browser: Browser, dave: User, vera: Browser, walt: Browser, name: str, refusal: str
+) -> None:
+    code = open_room(carol_browser)["code"]
+    act(vera, code, "join", {"name": "Vera"})
+
+    refused = act(walt, code, "join", {"name": name}, expect=400)
+
+    assert refused == {"error": refusal}
+    assert [player["name"] for player in room_of(carol_browser, code)["players"]] == [
+        "carol", "Vera"]
+    act(walt, code, "join", {"name": "Walt"})  # a name of his own
+
+
+@pytest.mark.parametrize(("language", "refusal"), [
+    ("ru", "это имя зарезервировано: выберите другое"),
+    ("fi", "nimi on varattu: valitse toinen"),
+])
+def test_the_refusal_is_in_the_visitors_language(
+    carol_browser: Browser, walt: Browser, language: str, refusal: str
+) -> None:
+    code = open_room(carol_browser)["code"]
+    walt.client.cookies["django_language"] = language
+
+    assert act(walt, code, "join", {"name": "\u0430dmin"}, expect=400) == {"error": refusal}
+
+
+def test_an_account_kept_without_a_handle_is_still_an_accounts_name(
+    carol_browser: Browser, walt: Browser
+) -> None:
+    kept = regular("olga")
+    kept.handle.delete()  # as a look-alike of another account's was, when names became unique
+    code = open_room(carol_browser)["code"]
+
+    assert act(walt, code, "join", {"name": "Olga"}, expect=400) == {"error": AN_ACCOUNT}
 
 
 def test_a_room_holds_eight(carol_browser: Browser) -> None:

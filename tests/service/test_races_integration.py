@@ -303,6 +303,30 @@ def test_the_room_socket_ignores_garbage_and_refuses_unknown_rooms(stack: Stack)
     assert room["state"] == "lobby"
 
 
+def test_visitor_names_that_pass_for_staff_or_the_owner_are_refused(stack: Stack) -> None:
+    """The sign-up's rules for a visitor's race name, on the real stack (PostgreSQL's
+    handles): reserved names, with look-alike letters too, and look-alikes of the owner's."""
+    kim = sign_up(stack, "kim")
+    code = kim.post("/api/races/", {"variant": "three-card"}).json()["code"]
+    guest = Visitor(stack)
+
+    refusals = {name: guest.post(f"/api/races/{code}/join/", {"name": name})
+                for name in ("admin", "\u0430dmin", "k\u0456m", "KIM")}
+    joined = guest.post(f"/api/races/{code}/join/", {"name": "Kimberly"})
+
+    assert {name: (answer.status_code, answer.json()["error"])
+            for name, answer in refusals.items()} == {
+        "admin": (400, "that name is reserved: choose another"),
+        "\u0430dmin": (400, "that name is reserved: choose another"),  # a Cyrillic a
+        "k\u0456m": (400, "someone in this race goes by that name, or one that looks like "
+                          "it: choose another"),  # a Cyrillic i
+        "KIM": (400, "someone in this race goes by that name, or one that looks like it: "
+                     "choose another"),
+    }
+    assert joined.status_code == 200
+    assert [player["name"] for player in joined.json()["players"]] == ["kim", "Kimberly"]
+
+
 def test_the_server_logged_no_traceback(stack: Stack) -> None:
     """Last in the file: nothing above made the server or the worker fail."""
     for name in ("server", "worker"):
