@@ -408,8 +408,16 @@ if env.bool("HTTPS", default=False):
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"without_traceback": {"()": "tombsite.logging_filters.WithoutTraceback"}},
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {
+        "without_traceback": {"()": "tombsite.logging_filters.WithoutTraceback"},
+        "answered_client_error": {"()": "tombsite.logging_filters.AnsweredClientError"},
+    },
+    # An answered 4xx (an oversize body, a bad CSRF token, a 404...) is the client's error:
+    # one WARNING line, no traceback; a 5xx keeps both. On the handler, not a logger: a
+    # logger's filter sees only its own records, and Django logs these under a logger per
+    # exception class (django.security.RequestDataTooBig, ...).
+    "handlers": {"console": {"class": "logging.StreamHandler",
+                             "filters": ["answered_client_error"]}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="WARNING")},
     # A bad or missing Host header is the client's error (400): one line, no traceback.
     "loggers": {"django.security.DisallowedHost": {"filters": ["without_traceback"]}},
