@@ -71,6 +71,11 @@ def send_hint_error(game_id: str, version: int, error: str) -> None:
     _emit(game_id, {"type": "game.hint", "version": version, "error": error})
 
 
+def send_notice(game_id: str, notice: str) -> None:
+    """A word about the game from an app built on it, by code (the board words it)."""
+    _emit(game_id, {"type": "game.notice", "notice": notice})
+
+
 def send_to_group(group: str, event: dict[str, Any], coalesce: Coalesce | None = None) -> None:
     """An event of an app built on games (a race's progress) to any group: held back like
     the game's own while a socket acts, so that socket sends it from its event loop

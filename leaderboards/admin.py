@@ -96,15 +96,15 @@ class ReviewQueueAdmin(ReadOnlyAdmin):
     go through leaderboards.actions.do_review (the one writer)."""
 
     list_display = ("daily", "user", "flags", "review", "status", "home", "time", "moves",
-                    "median_interval")
+                    "median_interval", "bits")
     list_filter = (ReviewFilter, "daily__variant", "daily__date")
     search_fields = ("user__username",)
     list_select_related = ("daily", "user")
     ordering = ("-daily__date", "-home", "time_ms")
     actions = ("clear", "mark_player_unranked")
     fields = ("daily", "user", "game", "flags", "review", "status", "home", "assisted",
-              "hints", "undos", "time", "moves", "pace", "other_accounts", "started_at",
-              "last_move_at", "created_at")
+              "hints", "undos", "time", "moves", "pace", "choices", "stock", "scouts",
+              "other_accounts", "started_at", "last_move_at", "created_at")
     readonly_fields = fields
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Any]:
@@ -116,18 +116,71 @@ class ReviewQueueAdmin(ReadOnlyAdmin):
 
     @admin.display(description="median ms before a placement")
     def median_interval(self, attempt: Attempt) -> Any:
-        return fairplay.pace_figures(fairplay.parse_intervals(attempt.intervals))["median_ms"]
+        return fairplay.pace_figures(fairplay.parse_intervals(attempt.intervals),
+                                     attempt.daily.variant)["median_ms"]
+
+    @admin.display(description="clairvoyance (bits)", ordering="clairvoyance")
+    def bits(self, attempt: Attempt) -> Any:
+        return attempt.clairvoyance
 
     @admin.display(description="pace (server-timed, before each placement)")
     def pace(self, attempt: Attempt) -> str:
-        figures = fairplay.pace_figures(fairplay.parse_intervals(attempt.intervals))
+        figures = fairplay.pace_figures(fairplay.parse_intervals(attempt.intervals),
+                                        attempt.daily.variant)
         return format_html(
             "{} placements timed; median {} ms; fastest {} ms; {} under the human floor of "
-            "{} ms; whole game {} for {} moves",
+            "{} ms; whole game {} for {} moves (a person's floor for a win: {})",
             figures["placements"], figures["median_ms"],
             ", ".join(map(str, figures["fastest_ms"])) or "none", figures["under_floor"],
             figures["floor_ms"], clock(attempt.time_ms), attempt.moves,
+            clock(figures["win_floor_ms"]),
         )
+
+    @admin.display(description="choices that depended on unseen cards")
+    def choices(self, attempt: Attempt) -> str:
+        """The judge's figures and its strongest choices (solver_worker.clairvoyance)."""
+        found = attempt.evidence or {}
+        if attempt.clairvoyance is None:
+            return "not judged yet"
+        rows = [(choice["ply"] + 1, choice["move"], "kept" if choice["kept"] else "threw",
+                 f"{choice['p_keep']:.0%}", choice["bits"],
+                 ", ".join(f"{name} {move}" for name, move in choice["panel"].items()))
+                for choice in found.get("choices", [])]
+        return format_html(
+            "<p>{} bits (held from {} bits) over {} real choices: {} kept a won position "
+            "won, {} threw it; {} agreed with every blind player{}.</p>"
+            "<table><tr><th>move</th><th>played</th><th>the win</th><th>blind players "
+            "keep it</th><th>bits</th><th>blind players' moves</th></tr>{}</table>",
+            attempt.clairvoyance, found.get("limits", {}).get("bits", "?"),
+            found.get("counted", 0), found.get("kept", 0), found.get("thrown", 0),
+            found.get("agreed", 0), "; cut short by its time bound" if found.get("cut_short")
+            else "", format_html_join("", "<tr>" + "<td>{}</td>" * 6 + "</tr>", rows),
+        )
+
+    @admin.display(description="the stock")
+    def stock(self, attempt: Attempt) -> str:
+        facts = (attempt.evidence or {}).get("stock")
+        if not facts:
+            return "not judged yet"
+        return format_html(
+            "{} of the stock turned at most; {} placements; the whole stock turned "
+            "before the first placement: {}", f"{facts['turned_share']:.0%}", facts["placements"],
+            "yes" if facts["whole_stock_first"] else "no")
+
+    @admin.display(description="scouts linked (turned most of the stock, gave up)")
+    def scouts(self, attempt: Attempt) -> str:
+        links = (attempt.evidence or {}).get("scouts") or []
+        if not links:
+            return "none"
+        rows = [(link["player"], link["status"], f"{link['turned_share']:.0%}",
+                 link["placements"], ", ".join(
+                     name for name in ("device", "address", "timing") if link[name]),
+                 _gap(link["seconds_before"]))
+                for link in links]
+        return format_html(
+            "<table><tr><th>player</th><th>status</th><th>stock turned</th><th>placements"
+            "</th><th>linked by</th><th>stopped before this game began</th></tr>{}</table>",
+            format_html_join("", "<tr>" + "<td>{}</td>" * 6 + "</tr>", rows))
 
     @admin.display(description="other accounts on this device or address that day")
     def other_accounts(self, attempt: Attempt) -> str:
@@ -273,3 +326,10 @@ class BandCheckAdmin(ReadOnlyAdmin):
     def players_percent(self, check: BandCheck) -> str:
         rate = check.players_rate
         return "no finished ranked game" if rate is None else f"{100 * rate:.1f}%"
+
+
+def _gap(seconds: int | None) -> str:
+    """How long before this game began the scout stopped ("-": it stopped after)."""
+    if seconds is None:
+        return ""
+    return ("-" if seconds < 0 else "") + clock(1000 * abs(seconds))

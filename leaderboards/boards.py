@@ -254,7 +254,14 @@ def my_attempt(daily: Daily, player: Player, site: str = "") -> Payload | None:
                             board_place(attempt) if game.status != Status.PLAYING else None,
                             time_ms=time_ms),
         "under_review": attempt.under_review,
+        "checking": being_judged(attempt, game),
     }
+
+
+def being_judged(attempt: Attempt, game: Game) -> bool:
+    """A ranked win the fair-play judge (leaderboards.judging) has not read yet."""
+    return (attempt.ranked and game.status == Status.WON and attempt.clairvoyance is None
+            and settings.FAIR_PLAY_REVIEW != "off" and not attempt.under_review)
 
 
 def attempt_time_ms(attempt: Attempt, game: Game) -> int:

@@ -10,8 +10,12 @@ from __future__ import annotations
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from game import events as game_events
+
 from .boards import field_entry
 from .models import Attempt
+
+HELD = "held"  # the notice's code: the board says "under review" in the player's words
 
 
 def field_group(variant: str) -> str:
@@ -37,6 +41,11 @@ def is_unranked(attempt: Attempt) -> bool:
     """An admin hid the player from the boards: the live field leaves them out too."""
     standing = getattr(attempt.user, "standing", None) if attempt.user else None
     return standing is not None and standing.unranked
+
+
+def send_held(game_id: str) -> None:
+    """The player's open boards hear that their result is held for review, at once."""
+    game_events.send_notice(game_id, HELD)
 
 
 def send_field(variant: str) -> None:

@@ -111,7 +111,14 @@ class Attempt(models.Model):
     # turn), space-separated: the pace evidence (fairplay.pace_reasons).
     intervals = models.TextField(blank=True, default="")
     flags = models.CharField(max_length=64, blank=True, default="",
-                             help_text="why it was flagged: device, address, pace")
+                             help_text="why it was flagged: device, address, pace, "
+                                       "first-pass, clairvoyant, scout")
+    # The fair-play judge's findings once the game ended (actions.reviews): how far the
+    # choices depended on unseen cards (bits), the links to scouts, the pace facts.
+    clairvoyance = models.FloatField(null=True, blank=True,
+                                     help_text="bits of evidence that unseen cards guided "
+                                               "the choices (solver_worker.clairvoyance)")
+    evidence = models.JSONField(default=dict, blank=True)
     review = models.CharField(max_length=8, choices=Review.choices, blank=True,
                               default=Review.NONE)
 

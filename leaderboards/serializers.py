@@ -63,6 +63,8 @@ class MyAttemptSerializer(serializers.Serializer):
     under_review = serializers.BooleanField(
         help_text="flagged by the fair-play check: off the public boards until an admin "
                   "clears it")
+    checking = serializers.BooleanField(
+        help_text="a ranked win the fair-play judge has not read yet: ask again shortly")
 
 
 class ProgressSerializer(serializers.Serializer):

@@ -24,7 +24,7 @@ from django.db import transaction
 
 from game.tasks import TRANSIENT_ERRORS
 
-from . import actions, dailies
+from . import actions, dailies, judging
 from .models import Daily
 
 _EARLY_ACK = {"acks_late": False, "autoretry_for": TRANSIENT_ERRORS, "retry_backoff": 5,
@@ -74,6 +74,21 @@ def make_daily(day: str, variant: str) -> None:
              soft_time_limit=3600, time_limit=3660, **_EARLY_ACK)
 def rate_daily(daily_id: int) -> None:
     dailies.rate_daily(daily_id)
+
+
+@shared_task(name="leaderboards.judge_result", ignore_result=True,
+             soft_time_limit=300, time_limit=360, **_EARLY_ACK)
+def judge_result(game_id: str) -> None:
+    """The fair-play judge on a ranked result that ended (leaderboards.judging)."""
+    judging.judge_result(game_id)
+
+
+@shared_task(name="leaderboards.judge_missed", ignore_result=True,
+             soft_time_limit=1800, time_limit=1860, **_EARLY_ACK)
+def judge_missed(hours: int = 48) -> int:
+    """Beat job: judge the ended ranked results of the last ``hours`` that a lost task
+    never judged; returns how many were judged."""
+    return judging.judge_missed(hours)
 
 
 @shared_task(name="leaderboards.forget_addresses", ignore_result=True, acks_late=True,

@@ -202,6 +202,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "races.fill_pool",
         "schedule": crontab(minute="*/10"),
     },
+    # Ranked results whose fair-play judgement was lost with its worker.
+    "judge-missed-results": {
+        "task": "leaderboards.judge_missed",
+        "schedule": crontab(minute=23),
+    },
     "forget-attempt-addresses": {
         "task": "leaderboards.forget_addresses",
         "schedule": crontab(minute=37, hour=3),
@@ -218,6 +223,8 @@ HEALTHZ_CACHE_SECONDS = env.float("HEALTHZ_CACHE_SECONDS", default=10.0)
 CELERY_TASK_ROUTES = {
     "leaderboards.rate_daily": {"queue": CELERY_SLOW_QUEUE},
     "leaderboards.make_dailies": {"queue": CELERY_SLOW_QUEUE},
+    "leaderboards.judge_result": {"queue": CELERY_SLOW_QUEUE},
+    "leaderboards.judge_missed": {"queue": CELERY_SLOW_QUEUE},
     "races.fill_pool": {"queue": CELERY_SLOW_QUEUE},
 }
 
@@ -258,6 +265,12 @@ DAILY_BAND_CANDIDATES = env.int("DAILY_BAND_CANDIDATES", default=40)
 # thread in the server process, which also makes today's and tomorrow's at start-up
 # (DAILY_PREPARE_AT_START) and tomorrow's DAILY_PREPARE_AHEAD_SECONDS before midnight.
 DAILY_PREPARE = env.str("DAILY_PREPARE", default="thread" if CELERY_TASK_ALWAYS_EAGER else "task")
+# Where the fair-play judge runs when a ranked result ends (leaderboards.reviewing):
+# task (the slow worker), thread (the embedded default's own), inline, or off.
+FAIR_PLAY_REVIEW = env.str("FAIR_PLAY_REVIEW",
+                           default="thread" if CELERY_TASK_ALWAYS_EAGER else "task")
+# The most solver time one judgement spends (a longer game's later choices are left out).
+FAIR_PLAY_JUDGE_SECONDS = env.float("FAIR_PLAY_JUDGE_SECONDS", default=30.0)
 DAILY_PREPARE_AT_START = env.bool("DAILY_PREPARE_AT_START", default=True)
 DAILY_PREPARE_AHEAD_SECONDS = env.float("DAILY_PREPARE_AHEAD_SECONDS", default=3600.0)
 # Public address of the site for the share line's link (e.g. https://tomb.example.org);

@@ -8,7 +8,7 @@ import os
 import secrets
 
 for _name in ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "CELERY_TASK_ALWAYS_EAGER",
-              "HTTPS", "DEBUG", "HINT_SOLVER", "DAILY_SECRET", "DAILY_SCREENER",
+              "HTTPS", "DEBUG", "HINT_SOLVER", "DAILY_SECRET", "DAILY_SCREENER", "FAIR_PLAY_REVIEW",
               "DAILY_DIFFICULTY_GAMES", "DAILY_VARIANTS"):
     os.environ.pop(_name, None)
 
@@ -30,3 +30,11 @@ DAILY_SECRET = DAILY_SECRET_OWN = "unit-tests-daily-" + secrets.token_urlsafe(40
 # writer thread cannot work: a missing daily goes to the (eager) task instead. The
 # background thread is exercised on a real server (bench/daily_page.py, browser tests).
 DAILY_PREPARE = "task"
+# The unit tests' players are mostly scripted solvers, cheats by construction: the
+# fair-play judge runs only where a test asks for it (tests/service/test_fair_play.py).
+FAIR_PLAY_REVIEW = "off"
+# Tests play at machine speed (a winning line over REST in a fraction of a second), as
+# the integration stack's do: each socket's bucket and the write allowance it shares with
+# REST (game.limits) are raised here; the tests of the limits set their own figures.
+WS_RATE_PER_SECOND = 1000.0
+WS_BURST = 1000

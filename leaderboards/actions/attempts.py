@@ -28,7 +28,7 @@ from game.hooks import game_stored
 from game.models import Game, Status
 from patience import rules_of, variant_of
 
-from .. import events, fairplay
+from .. import events, fairplay, hooks
 from ..days import day_end
 from ..fairplay import Client
 from ..models import Attempt, Daily, Review
@@ -77,7 +77,7 @@ def _fair_play_start(daily: Daily, user_id: int | None, client: Client) -> dict[
         return fields
     others = list(
         Attempt.objects.filter(same, daily=daily, ranked=True).exclude(user_id=user_id)
-        .values("id", "device_hash", "address_hash", "flags", "review")
+        .values("id", "game_id", "device_hash", "address_hash", "flags", "review")
     )
     pairs = [(other["device_hash"], other["address_hash"]) for other in others]
     reasons = fairplay.shared_reasons(device, address, pairs)
@@ -99,6 +99,7 @@ def _hold_the_others(others: list[dict[str, Any]], device: str, address: str,
                                               [(device, address)]):
             flags = fairplay.add_flag(flags, reason)
         Attempt.objects.filter(pk=other["id"]).update(flags=flags, review=Review.PENDING)
+        transaction.on_commit(best_effort(partial(events.send_held, str(other["game_id"]))))
         held += 1
     if held:  # they may be in the live field now: watchers get a fresh picture
         transaction.on_commit(best_effort(partial(events.send_field, variant)))
@@ -118,6 +119,10 @@ def record_attempt(
         stats.count_win(game, time_ms)
     elif game.status == Status.LOST and before_status != Status.LOST:
         stats.count_loss(game)
+    if game.status != before_status and game.status != Status.PLAYING:
+        # The fair-play judge reads the finished game (leaderboards.reviewing).
+        transaction.on_commit(partial(hooks.ranked_result_ended.send, sender=Attempt,
+                                      game_id=str(game.id)))
     if newly_flagged:  # the field showed its progress: watchers get a fresh picture
         transaction.on_commit(best_effort(partial(events.send_field, game.variant)))
     # The field shows progress: a move that brings no card home nor ends the
@@ -158,8 +163,9 @@ def _pace(
     game: Game, action: str, at: datetime, time_ms: int, fields: dict[str, Any], position: Any
 ) -> bool:
     """Time a placement from the previous move or undo, and flag a pace no human keeps
-    (fairplay.too_fast). A Finish adds no interval (the engine played those cards) but
-    its win is judged like any other. Adds to ``fields``; True when flagged just now."""
+    (fairplay.too_fast) or a win after a first pass through the whole stock. A Finish
+    adds no interval (the engine played those cards) but its win is judged like any
+    other. Adds to ``fields``; True when flagged just now."""
     placing = action == "move" and placed_a_card(game, position)
     if not placing and action != "finish":
         return False
@@ -171,15 +177,66 @@ def _pace(
     if placing:
         intervals.append(elapsed_ms(attempt["last_move_at"], at))
         fields["intervals"] = " ".join(map(str, intervals))
-    flags = attempt["flags"]
-    if fairplay.PACE in flags.split() or attempt["review"] == Review.CLEARED or not \
-            fairplay.too_fast(intervals, won=game.status == Status.WON, time_ms=time_ms):
+    if attempt["review"] == Review.CLEARED:
         return False
-    fields["flags"] = fairplay.add_flag(flags, fairplay.PACE)
+    reasons = _pace_reasons(game, intervals, time_ms, position)
+    flags = attempt["flags"]
+    for reason in reasons:
+        flags = fairplay.add_flag(flags, reason)
+    if flags == attempt["flags"]:
+        return False
+    fields["flags"] = flags
     if attempt["review"] == Review.NONE:
         fields["review"] = Review.PENDING
         return True
     return False
+
+
+def _pace_reasons(game: Game, intervals: list[int], time_ms: int, position: Any) -> list[str]:
+    """The pace rules a ranked game breaks now: too fast (fairplay.too_fast) and, at
+    its win, the whole stock turned before the first placement."""
+    won = game.status == Status.WON
+    reasons = []
+    if fairplay.too_fast(intervals, won=won, time_ms=time_ms, variant=game.variant):
+        reasons.append(fairplay.PACE)
+    if won and fairplay.turned_whole_stock_first(position):
+        reasons.append(fairplay.FIRST_PASS)
+    return reasons
+
+
+# -- the fair-play judge's findings (leaderboards.judging) -------------------------------
+
+def do_store_judgement(attempt_id: int, bits: float, evidence: dict[str, Any],
+                       reasons: list[str]) -> bool:
+    """Keep the judge's findings on a ranked attempt and hold it for ``reasons`` (a
+    result an admin already cleared stays cleared). True if it is held just now: its
+    player's boards are told, and the live field is refreshed for every watcher."""
+    with transaction.atomic():
+        attempt = (Attempt.objects.select_for_update().filter(pk=attempt_id)
+                   .values("flags", "review", "clairvoyance", "game_id").first())
+        if attempt is None or attempt["clairvoyance"] is not None:
+            return False
+        flags = attempt["flags"]
+        for reason in reasons if attempt["review"] != Review.CLEARED else []:
+            flags = fairplay.add_flag(flags, reason)
+        held = flags != attempt["flags"] and attempt["review"] == Review.NONE
+        fields: dict[str, Any] = {"clairvoyance": round(bits, 3), "evidence": evidence,
+                                  "flags": flags}
+        if held:
+            fields["review"] = Review.PENDING
+        Attempt.objects.filter(pk=attempt_id).update(**fields)
+        if held:
+            _tell_held(str(attempt["game_id"]))
+    return held
+
+
+def _tell_held(game_id: str) -> None:
+    """On commit: the player's open boards hear that the result is held, and watchers of
+    the field read it afresh (the result leaves it)."""
+    variant = Game.objects.filter(pk=game_id).values_list("variant", flat=True).first()
+    transaction.on_commit(best_effort(partial(events.send_held, game_id)))
+    if variant:
+        transaction.on_commit(best_effort(partial(events.send_field, variant)))
 
 
 # -- admin: the fair-play review --------------------------------------------------

@@ -25,7 +25,7 @@ const CLOSE_NOT_ALLOWED = 4403;
 const VERSIONED = new Set(["move", "undo", "finish"]);
 const MOVED_ELSEWHERE = t("The game changed on another screen: here it is as it stands now.");
 
-let handlers = { state() {}, hint() {}, error() {}, link() {} };
+let handlers = { state() {}, hint() {}, error() {}, link() {}, notice() {} };
 let gameId = null;
 let version = -1;   // the newest version seen of the followed game
 let current = null; // the game at that version: the base a delta applies to
@@ -234,6 +234,8 @@ function onMessage(event) {
     }
   } else if (message.type === "hint") {
     handlers.hint(message);
+  } else if (message.type === "notice") {
+    handlers.notice(message.notice);  // e.g. "held": the ranked result is under review
   } else if (message.type === "error") {
     const mine = inflight && inflight.live && message.seq === inflight.seq;
     if (mine && message.code === "stale") { refusedAsStale(inflight); return; }

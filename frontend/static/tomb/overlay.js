@@ -94,8 +94,20 @@ export function showWin(game, actions) {
   if (game.seeded) dailyResult(game);
 }
 
-// After a daily: the share line and, when ranked, the place on today's board.
-async function dailyResult(game) {
+const UNDER_REVIEW = () => t("Your result is under review: it joins today's board once an admin has looked at it.");
+const CHECK_AGAIN_MS = 2000;
+const CHECKS = 30;
+
+// The server held the ranked result for review (a "held" notice): say so at once.
+export function heldForReview() {
+  const rank = $("#win-rank");
+  if (rank && $("#win")?.open) rank.textContent = UNDER_REVIEW();
+  announce(UNDER_REVIEW());
+}
+
+// After a daily: the share line and, when ranked, the place on today's board. While the
+// fair-play check is still reading the game, say so and ask again shortly.
+async function dailyResult(game, checks = CHECKS) {
   const variant = encodeURIComponent(slugOf(game.variant));
   try {
     const today = await link.api("GET", `/api/daily/${variant}/`);
@@ -110,7 +122,12 @@ async function dailyResult(game) {
     $("#win-daily").hidden = false;
     if (!me.ranked) return;
     if (me.under_review) {
-      $("#win-rank").textContent = t("Your result is under review: it joins today's board once an admin has looked at it.");
+      $("#win-rank").textContent = UNDER_REVIEW();
+      return;
+    }
+    if (me.checking && checks > 0) {
+      $("#win-rank").textContent = t("Checking your result for fair play…");
+      setTimeout(() => dailyResult(game, checks - 1), CHECK_AGAIN_MS);
       return;
     }
     const board = await link.api("GET", `/api/daily/${variant}/${today.date}/board/`);

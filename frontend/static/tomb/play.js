@@ -10,7 +10,7 @@ import * as motion from "./motion.js";
 import { formatDay, formatNumber, formatPercent, t, tc, tf, tnf } from "./i18n.js";
 import { adviceFor, capital, cardName, describeMove, movePlaces, rankLetter, theLabel } from "./notation.js";
 import { placeFrom } from "./places.js";
-import { askFirst, personalBest, showWin } from "./overlay.js";
+import { askFirst, heldForReview, personalBest, showWin } from "./overlay.js";
 import { headOf, homeMove, isStep, layoutsOf, liftCounts, moveBetween, pathOf, pileNamed, pileOf, pilesWithRole,
   slugOf, sourcesOf, stepFrom, stockMove, tableOf, targetsFrom, upOf } from "./table.js";
 
@@ -582,6 +582,7 @@ function wire() {
   link.setHandlers({
     state: show,
     hint: showHint,
+    notice: (code) => { if (code === "held") heldForReview(); },
     error: onError,
     link: (status) => {
       document.body.dataset.link = status;  // for tests: "live" once the socket is open
