@@ -412,6 +412,10 @@ class GameConsumer(
             return
         await self.send_json({"type": "hint", "version": event["version"], "hint": event["hint"]})
 
+    async def game_notice(self, event: dict[str, Any]) -> None:
+        """A word about the game from an app built on it (the daily: "held" for review)."""
+        await self.send_json({"type": "notice", "notice": event["notice"]})
+
     async def send_state(
         self, game: dict[str, Any], seq: int | None = None, *, whole: bool = False
     ) -> None:
