@@ -3,9 +3,13 @@
 Errors are always JSON ``{"error": "<readable message>"}``: 400 malformed
 request or move notation, 403 not your game (or a missing CSRF token),
 404 no such game, 409 a move the position does not allow (illegal move,
-nothing to undo, a hint on a finished game). A move or undo that carries the
-``version`` the client saw is refused with 409 and ``"code": "stale"`` (and the
-current ``game``) when the game has moved past it: nothing changes.
+nothing to undo, a hint on a finished game), 429 past an allowance (with
+Retry-After). A move or undo that carries the ``version`` the client saw is
+refused with 409 and ``"code": "stale"`` (and the current ``game``) when the
+game has moved past it: nothing changes.
+
+Writes (a new game, a move, an undo, a finish) draw on the game's and the player's
+write allowance, shared with the socket's (game.limits): past it, 429 and nothing changes.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from rest_framework.views import APIView
 
 from patience import GAMES
 
-from . import actions
+from . import actions, limits
 from .names import game_name, variant_name
 from .payloads import game_summary, table_of
 from .serializers import (
@@ -42,6 +46,7 @@ from .serializers import (
 
 log = logging.getLogger(__name__)
 ERRORS = {code: ErrorSerializer for code in (400, 403, 404, 409)}
+WRITE_ERRORS = {**ERRORS, 429: ErrorSerializer}
 
 
 def error_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -49,7 +54,7 @@ def error_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, actions.Stale):
         return Response({"error": exc.message, "code": exc.code, "game": exc.game},
                         status=exc.status)
-    if isinstance(exc, actions.TooManyHints):
+    if isinstance(exc, (actions.TooManyHints, limits.TooManyWrites)):
         return Response({"error": exc.message}, status=exc.status,
                         headers={"Retry-After": str(exc.wait)})
     if isinstance(exc, actions.ActionError):
@@ -87,7 +92,7 @@ class GamesView(APIView):
         return Response([game_summary(game) for game in games])
 
     @extend_schema(
-        request=NewGameSerializer, responses={201: GameSerializer, **ERRORS},
+        request=NewGameSerializer, responses={201: GameSerializer, **WRITE_ERRORS},
         summary="Start a game on a deal number, a random one, or a proved-won one",
         description='{"game": "napoleons-tomb", "variant": "classic", "deal": 7}: that deal. '
         'A variant\'s slug names its game, so "game" may be left out; no variant: the '
@@ -97,8 +102,9 @@ class GamesView(APIView):
     )
     def post(self, request: Request) -> Response:
         variant, deal, winnable = actions.check_new_free_game(request.data)
-        game = actions.do_create_game(player(request, create=True), variant, deal,
-                                      winnable=winnable)
+        asker = player(request, create=True)
+        limits.check_write_allowance(asker)
+        game = actions.do_create_game(asker, variant, deal, winnable=winnable)
         return Response(game, status=status.HTTP_201_CREATED)
 
 
@@ -127,35 +133,38 @@ class ResumeView(APIView):
 
 class MovesView(APIView):
     @extend_schema(
-        request=MoveSerializer, responses={200: GameSerializer, **ERRORS},
+        request=MoveSerializer, responses={200: GameSerializer, **WRITE_ERRORS},
         summary="Play a move in RULES.md notation",
     )
     def post(self, request: Request, game_id: str) -> Response:
         move = actions.check_move(request.data)
         version = actions.check_version(request.data)
-        return Response(actions.do_move(game_id, player(request), move, version=version))
+        do = limits.limited(actions.do_move)
+        return Response(do(game_id, player(request), move, version=version))
 
 
 class UndoView(APIView):
     @extend_schema(
-        request=UndoSerializer, responses={200: GameSerializer, **ERRORS},
+        request=UndoSerializer, responses={200: GameSerializer, **WRITE_ERRORS},
         summary="Undo the last move",
     )
     def post(self, request: Request, game_id: str) -> Response:
         version = actions.check_version(request.data)
-        return Response(actions.do_undo(game_id, player(request), version=version))
+        do = limits.limited(actions.do_undo)
+        return Response(do(game_id, player(request), version=version))
 
 
 class FinishView(APIView):
     @extend_schema(
-        request=UndoSerializer, responses={200: GameSerializer, **ERRORS},
+        request=UndoSerializer, responses={200: GameSerializer, **WRITE_ERRORS},
         summary="Play the rest of the game when it plays itself (can_finish)",
         description="Every remaining card goes home in one versioned write; 409 while the "
         "stock still holds cards or the waste does not go home in order.",
     )
     def post(self, request: Request, game_id: str) -> Response:
         version = actions.check_version(request.data)
-        return Response(actions.do_finish(game_id, player(request), version=version))
+        do = limits.limited(actions.do_finish)
+        return Response(do(game_id, player(request), version=version))
 
 
 class HintView(APIView):

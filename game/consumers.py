@@ -43,7 +43,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from accounts.language import alanguage_of_scope
 
-from . import actions, deltas, events, jsonsafe
+from . import actions, deltas, events, jsonsafe, limits
 from .models import group_name
 
 log = logging.getLogger(__name__)
@@ -303,7 +303,7 @@ class GameConsumer(
         except actions.Stale as error:
             await self.send_state(error.game)
             await self.send_error(error.message, seq, code=error.code)
-        except actions.ActionError as error:
+        except (actions.ActionError, limits.TooManyWrites) as error:
             await self.send_error(error.message, seq)
         except Exception:
             # One bad message must not drop the player's socket.
@@ -325,15 +325,19 @@ class GameConsumer(
 
     # -- one action per message type -------------------------------------
 
+    # Writes draw on the game's and the player's allowance, shared with REST (game.limits):
+    # this socket's bucket alone would let a second socket or REST write as much again.
     async def on_move(self, content: dict[str, Any], seq: int | None) -> None:
         move, version = actions.check_move(content), actions.check_version(content)
-        await self.act(partial(actions.do_move, version=version), seq, move)
+        await self.act(limits.limited(partial(actions.do_move, version=version)), seq, move)
 
     async def on_undo(self, content: dict[str, Any], seq: int | None) -> None:
-        await self.act(partial(actions.do_undo, version=actions.check_version(content)), seq)
+        version = actions.check_version(content)
+        await self.act(limits.limited(partial(actions.do_undo, version=version)), seq)
 
     async def on_finish(self, content: dict[str, Any], seq: int | None) -> None:
-        await self.act(partial(actions.do_finish, version=actions.check_version(content)), seq)
+        version = actions.check_version(content)
+        await self.act(limits.limited(partial(actions.do_finish, version=version)), seq)
 
     async def on_hint(self, content: dict[str, Any], seq: int | None) -> None:
         fair = actions.check_hint({"fair": content.get("fair", False)})

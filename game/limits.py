@@ -10,6 +10,13 @@ Counters are fixed windows in Django's cache (Redis in production, shared by eve
 replica): ``add`` then ``incr``, atomic on both backends, so concurrent hints cannot
 slip past a limit. If the cache fails the hint goes on (say so in the log): a hint is
 worth less than an outage.
+
+Writes (a move, an undo, a finish, a new game) are limited the same way, per game and
+per player, over REST and the socket alike (``limited``): each socket's own token bucket
+(game.consumers) only guards that socket, so a racer who looped a placement and its
+undo over REST, or over several sockets, was heard by every socket of the race room on
+each write (issue 25). The allowance has the socket's figures (WS_RATE_PER_SECOND,
+WS_BURST): a board's key repeats pass, a script's loop does not.
 """
 
 from __future__ import annotations
@@ -18,15 +25,18 @@ import hashlib
 import logging
 import math
 import time
+from collections.abc import Callable
+from typing import Protocol, TypeVar
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.translation import ngettext
 
 from accounts.network import network_of
 from accounts.rates import Rate, parse_rate
 
 log = logging.getLogger(__name__)
-
+T = TypeVar("T")
 
 
 def hint_wait(who: str, address: str) -> int:
@@ -36,7 +46,7 @@ def hint_wait(who: str, address: str) -> int:
         (f"hint:address:{_short(network_of(address))}", parse_rate(settings.HINT_ADDRESS_RATE)),
     ]
     try:
-        return max(_take(key, rate) for key, rate in limits)
+        return max(take(key, rate) for key, rate in limits)
     except Exception as error:  # the cache's own errors (Redis down): the hint goes on
         log.warning("hint limits unavailable: %s: %s", type(error).__name__, error)
         return 0
@@ -47,7 +57,8 @@ def _short(value: str) -> str:
     return hashlib.sha256(value.encode()).hexdigest()[:32]
 
 
-def _take(key: str, rate: Rate) -> int:
+def take(key: str, rate: Rate) -> int:
+    """One from the fixed window at ``key``: 0 if it had room, else the seconds it has left."""
     now = time.time()
     if cache.add(key, 0, rate.seconds):
         cache.set(f"{key}:until", now + rate.seconds, rate.seconds)
@@ -59,3 +70,70 @@ def _take(key: str, rate: Rate) -> int:
     if count <= rate.count:
         return 0
     return max(1, math.ceil(cache.get(f"{key}:until", now) - now))
+
+
+# -- writes -------------------------------------------------------------------
+
+class Acting(Protocol):
+    """Who writes: game.actions.Player (its user id, or a visitor's token)."""
+
+    @property
+    def user_id(self) -> int | None: ...
+
+    @property
+    def anon_token(self) -> str: ...
+
+
+class TooManyWrites(Exception):
+    """Past a write allowance: refused before the game is read, so nothing changed."""
+
+    status = 429
+
+    def __init__(self, wait: int) -> None:
+        self.wait = wait
+        self.message = ngettext("too many moves: try again in %(wait)s second",
+                                "too many moves: try again in %(wait)s seconds",
+                                wait) % {"wait": wait}
+        super().__init__(self.message)
+
+
+def limited(do: Callable[..., T]) -> Callable[..., T]:
+    """``do``, a do_* action called as ``do(game_id, player, ...)``, that first takes one
+    write from the game's and the player's allowances: TooManyWrites once either is spent.
+    REST views and the socket wrap their writes in it, so both draw on one allowance."""
+    def run(game_id: object, player: Acting, *args: object, **kwargs: object) -> T:
+        check_write_allowance(player, game_id)
+        return do(game_id, player, *args, **kwargs)
+    return run
+
+
+def check_write_allowance(player: Acting, game_id: object = None) -> None:
+    """Take one write (``game_id`` None: a new game, the player's allowance only)."""
+    wait = write_wait(player, game_id)
+    if wait:
+        raise TooManyWrites(wait)
+
+
+def write_wait(player: Acting, game_id: object = None) -> int:
+    """0 if the write is allowed, else the seconds to wait; a failed cache allows it."""
+    keys = [f"write:player:{_short(who_is(player))}"]
+    if game_id is not None:
+        keys.append(f"write:game:{_short(str(game_id).lower())}")  # the URL's UUID, any case
+    rate = write_rate()
+    try:
+        return max(take(key, rate) for key in keys)
+    except Exception as error:  # the cache's own errors (Redis down): the write goes on
+        log.warning("write limits unavailable: %s: %s", type(error).__name__, error)
+        return 0
+
+
+def write_rate() -> Rate:
+    """The socket bucket's figures as a fixed window (what the cache can count atomically):
+    WS_BURST writes per WS_BURST / WS_RATE_PER_SECOND seconds, the same average pace."""
+    burst = max(1, settings.WS_BURST)
+    return Rate(burst, max(1, math.ceil(burst / settings.WS_RATE_PER_SECOND)))
+
+
+def who_is(player: Acting) -> str:
+    # A visitor with no token yet ("anon:") owns no game: such writes are refused anyway.
+    return f"user:{player.user_id}" if player.user_id is not None else f"anon:{player.anon_token}"
