@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.http import Http404
+from django.http import Http404, QueryDict
 from django.middleware.csrf import get_token
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, status
@@ -28,9 +28,12 @@ from rest_framework.views import APIView
 from patience import GAMES
 
 from . import actions, limits
+from .converters import game_and_variant
 from .names import game_name, variant_name
 from .payloads import game_summary, table_of
 from .serializers import (
+    GAME_SLUGS,
+    VARIANT_SLUGS,
     CatalogGameSerializer,
     CsrfSerializer,
     ErrorSerializer,
@@ -47,6 +50,17 @@ from .serializers import (
 log = logging.getLogger(__name__)
 ERRORS = {code: ErrorSerializer for code in (400, 403, 404, 409)}
 WRITE_ERRORS = {**ERRORS, 429: ErrorSerializer}
+
+
+def slug_parameter(name: str, slugs: list[str], description: str) -> OpenApiParameter:
+    # An empty value is the parameter left out (the default), as the actions read it.
+    return OpenApiParameter(name, {"type": "string", "enum": ["", *slugs]},
+                            description=description)
+
+
+GAME_PARAMETER = slug_parameter("game", GAME_SLUGS, "a game's slug (default: the default game)")
+VARIANT_PARAMETER = slug_parameter("variant", VARIANT_SLUGS, "a variant's slug (default: the "
+                                   "game's default variant); of another game than ?game=: 404")
 
 
 def error_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -116,19 +130,23 @@ class GameView(APIView):
 
 class ResumeView(APIView):
     @extend_schema(
-        parameters=[
-            OpenApiParameter("game", str, description="a game's slug (default: the default "
-                             "game)"),
-            OpenApiParameter("variant", str, description="a variant's slug (default: the "
-                             "game's default variant)"),
-        ],
+        parameters=[GAME_PARAMETER, VARIANT_PARAMETER],
         responses={200: GameSerializer, **ERRORS},
         summary="My latest unfinished game of a variant",
     )
     def get(self, request: Request) -> Response:
-        query = request.query_params
-        variant = actions.check_variant(query.get("variant"), query.get("game"))
+        variant = variant_asked(request.query_params)
         return Response(actions.latest_unfinished(player(request), variant))
+
+
+def variant_asked(query: QueryDict) -> Any:
+    """The variant ``?variant=`` names (of ``?game=``). A variant and a game that are
+    each registered but not each other's are not found (404), as at /<game>/<variant>/:
+    the schema can list each parameter's slugs, not which of them go together."""
+    game, variant = query.get("game"), query.get("variant")
+    if game in GAMES and variant in VARIANT_SLUGS:
+        return game_and_variant(game, variant)[1]
+    return actions.check_variant(variant, game)
 
 
 class MovesView(APIView):
@@ -184,7 +202,7 @@ class HintView(APIView):
 
 class StatsView(APIView):
     @extend_schema(
-        parameters=[OpenApiParameter("game", str, description="only this game's variants")],
+        parameters=[slug_parameter("game", GAME_SLUGS, "only this game's variants")],
         responses={200: StatsSerializer, 404: ErrorSerializer},
         summary="My wins per variant and my free-play figures",
     )

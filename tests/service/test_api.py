@@ -274,3 +274,32 @@ def test_the_openapi_schema_lists_the_endpoints(alice: Browser) -> None:
         "/api/games/{game_id}/undo/", "/api/games/{game_id}/hint/", "/api/games/resume/",
     ):
         assert path in paths
+
+
+def test_resume_names_a_variant_of_another_game_not_found(alice: Browser) -> None:
+    """The schema lists each parameter's slugs; which go together only the server knows."""
+    alice.new_game(variant="classic")
+
+    assert alice.get("/api/games/resume/?game=klondike&variant=classic").status_code == 404
+    assert alice.get("/api/games/resume/?variant=dreidel").status_code == 400
+    found = alice.get("/api/games/resume/?game=&variant=classic")
+    assert found.status_code == 200 and found.json()["variant"]["slug"] == "classic"
+
+
+def test_the_schema_says_what_the_server_refuses(alice: Browser) -> None:
+    schema = alice.get("/api/schema/?format=json").json()
+    bodies, paths = schema["components"]["schemas"], schema["paths"]
+
+    move = bodies["Move"]["properties"]["move"]
+    assert (move["minLength"], move["maxLength"], move["pattern"]) == (1, 40, r"\S")
+    refused = bodies["NewGame"]["not"]["anyOf"]
+    assert refused[0]["properties"]["winnable"] == {"enum": [True]}
+    assert {"game": {"enum": ["klondike"]}, "variant": {
+        "type": "string", "not": {"enum": ["turn-1", "turn-3"]}}} in [
+        clause["properties"] for clause in refused[1:]]
+    for path in ("/api/games/", "/api/games/{game_id}/moves/", "/api/games/{game_id}/undo/",
+                 "/api/games/{game_id}/finish/"):
+        assert "429" in paths[path]["post"]["responses"], path
+    resume = {item["name"]: item["schema"] for item in paths["/api/games/resume/"]["get"][
+        "parameters"]}
+    assert resume["game"]["enum"] == ["", "napoleons-tomb", "st-helena", "klondike"]

@@ -1,156 +1,137 @@
 """Schemathesis against the OpenAPI schema, on the real stack (uvicorn, PostgreSQL, Redis).
 
-Every operation of /api/schema/ gets generated requests, valid and invalid,
-from a logged-in player with a CSRF token, so writes are exercised too. Half
-of the generated game ids are replaced by a real game of that player's, and
-half of the variants by a real variant, so moves, undos and hints reach the
-rules and not only the 404 of an unknown game. Each answer must be no 5xx,
-a status code the schema documents, a body that matches the schema, and
-(for requests that break the schema) a refusal; afterwards the server's log
-must show no traceback. Bounded: a few dozen examples per operation and no
-shrinking past that, about half a minute in all.
+Schemathesis' own runner (``st run``) with every check it has (no 5xx, status codes,
+content types, headers and bodies the schema documents, schema-breaking requests
+refused, schema-valid ones taken, and the rest) over every operation of /api/schema/:
+its examples, its coverage phase (the boundary values: "0" as a day, -710 as a page) and
+its fuzzing, from a logged-in player with a CSRF token, so writes are exercised too.
+The ids in paths are often that player's own games (one of each registered game), race
+room and today's date, so moves and undos reach the rules and not only a 404. Today's
+dailies are made first: a daily still being prepared is a documented 503, which the
+"no 5xx" check would count. Bounded: a fixed seed and a few dozen examples an operation.
+
+Mismatches whose fix lies outside the game API are listed in KNOWN, each with its fix;
+schemathesis takes them as its baseline, so any other mismatch fails the run.
 """
 
 from __future__ import annotations
 
-import time
-import uuid
+import json
+import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
-import requests
-import schemathesis
-from hypothesis import HealthCheck, Phase, given, settings
-from schemathesis.checks import not_a_server_error
-from schemathesis.generation import GenerationMode
-from schemathesis.specs.openapi.checks import (
-    content_type_conformance,
-    negative_data_rejection,
-    response_schema_conformance,
-    status_code_conformance,
-)
 
-from .stack import Stack, Visitor, require_services
+from .attacks import sign_up
+from .stack import Stack, started_stack
 
 pytestmark = pytest.mark.integration
-PASSWORD = "tomb-of-the-emperor"
-EXAMPLES = 20  # per operation and mode
-CHECKS = [
-    not_a_server_error, status_code_conformance, content_type_conformance,
-    response_schema_conformance, negative_data_rejection,
-]
+EXAMPLES = 30  # per operation and phase
+SEED = 25
+REAL = 0.6  # how often a path id is one of the player's (else whatever is generated)
+
+# (operation, check, failure, status): what is wrong and where it is fixed.
+KNOWN: dict[tuple[str, str, str, str], str] = {
+    ("GET /api/me/daily-stats/", "positive_data_acceptance", "RejectedPositiveData", "400"):
+        "leaderboards/api.py MONTH: any text; the server takes YYYY-MM from FIRST_MONTH to "
+        "LAST_MONTH (leaderboards.actions.checks.check_month)",
+    ("GET /api/{game}/{variant}/boards/{board}/", "positive_data_acceptance",
+     "RejectedPositiveData", "400"):
+        "leaderboards/api.py: board is any text (wins, win-rate, streak: check_board), and "
+        "PAGE an integer of any size (1 to MAX_PAGE: check_page)",
+    ("GET /api/{game}/{variant}/daily/{day}/", "positive_data_acceptance",
+     "RejectedPositiveData", "400"):
+        "leaderboards/api.py: day is any text (YYYY-MM-DD: check_day, format date)",
+    ("GET /api/{game}/{variant}/daily/{day}/board/", "positive_data_acceptance",
+     "RejectedPositiveData", "400"):
+        "leaderboards/api.py: day (as above) and PAGE (1 to MAX_PAGE)",
+    ("POST /api/{game}/{variant}/daily/{day}/replay/", "positive_data_acceptance",
+     "RejectedPositiveData", "400"):
+        "leaderboards/api.py: day (as above)",
+    ("POST /api/races/", "positive_data_acceptance", "RejectedPositiveData", "400"):
+        "races/api.py: game and variant are any text; the server takes registered slugs "
+        "that go together (game.schema's NewGameScheme says it for a new game)",
+    ("POST /api/races/", "negative_data_rejection", "AcceptedNegativeData", "201"):
+        'races/api.py: "visitors": null is the default (races check_bool), the schema '
+        "says a boolean only (BooleanField(allow_null=True))",
+    ("POST /api/races/{code}/options/", "negative_data_rejection", "AcceptedNegativeData",
+     "200"):
+        'races/api.py: "visitors": null leaves it as it is, as above',
+    ("POST /api/games/{game_id}/moves/", "positive_data_acceptance", "RejectedPositiveData",
+     "400"):
+        "one body for every game: text another game's notation reads is refused 400 by this "
+        "game's; game/actions.py _read_move could answer it 409 (the game refuses it), and "
+        "the schema then list every game's moves",
+}
 
 
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
-    require_services()
-    running = Stack(tmp_path_factory.mktemp("schema-stack"))
-    running.env.update(
-        # Today's daily is made by the worker on the first request: keep it short.
-        DAILY_VARIANTS="three-card", DAILY_DAYS_AHEAD="0", DAILY_SCREEN_BUDGET_SECONDS="2",
-        DAILY_DIFFICULTY_GAMES="0", HINT_BUDGET_SECONDS="0.2",
-    )
-    try:
-        running.start()
+    env = {"DAILY_DAYS_AHEAD": "0", "DAILY_SCREEN_BUDGET_SECONDS": "2",
+           "DAILY_DIFFICULTY_GAMES": "0", "HINT_BUDGET_SECONDS": "0.2"}
+    with started_stack(tmp_path_factory.mktemp("schema-stack"), env, dailies=True) as running:
         yield running
-    finally:
-        running.stop()
 
 
-class Player:
-    """A logged-in player: a requests session with its cookies, its CSRF token, one game."""
-
-    def __init__(self, stack: Stack) -> None:
-        visitor = Visitor(stack)
-        response = visitor.http.post("/accounts/signup/", data={
-            "username": "fuzzer", "password1": PASSWORD, "password2": PASSWORD,
-        }, headers={"X-CSRFToken": visitor.token})
-        assert response.status_code == 302, response.text[:300]
-        visitor.token = visitor.http.get("/api/csrf/").json()["csrf_token"]  # rotated at log-in
-        self.token = visitor.token
-        self.game_id = visitor.new_game(2)["id"]
-        # Made before fuzzing: the first ask hands it to the worker (503 meanwhile).
-        deadline = time.monotonic() + 120
-        while (daily := visitor.get("/api/daily/three-card/")).status_code == 503:
-            assert time.monotonic() < deadline and "progress" in daily.json(), daily.text
-            time.sleep(0.5)
-        assert daily.status_code == 200, daily.text
-        self.session = requests.Session()
-        self.session.cookies.update(dict(visitor.http.cookies.items()))
-        visitor.close()
+def fuzzer_config(stack: Stack) -> dict[str, Any]:
+    """The player's headers and the real ids the run may put in paths."""
+    visitor = sign_up(stack, "fuzzer")
+    games = [visitor.post("/api/games/", {"variant": variant, "deal": 2}).json()["id"]
+             for variant in ("three-card", "st-helena", "turn-1")]
+    race = visitor.post("/api/races/", {"variant": "three-card"}).json()["code"]
+    today = datetime.now(UTC).date().isoformat()
+    return {"headers": {"Cookie": visitor.cookie_header, "X-CSRFToken": visitor.token},
+            "dictionaries": {"games": games, "races": [race], "days": [today]}}
 
 
-@pytest.fixture(scope="module")
-def fuzzer(stack: Stack) -> Player:
-    return Player(stack)
+def write_config(path: Path, found: dict[str, Any]) -> None:
+    lines = ["[headers]", *(f"{name} = {json.dumps(value)}"
+                            for name, value in found["headers"].items())]
+    for name, values in found["dictionaries"].items():
+        lines += [f"[dictionaries.{name}]", f"values = {json.dumps(values)}"]
+    lines += ["[parameters]", *(
+        f'"path.{name}" = {{ dictionary = "{values}", probability = {REAL} }}'
+        for name, values in (("game_id", "games"), ("code", "races"), ("day", "days")))]
+    path.write_text("\n".join(lines) + "\n")
 
 
-@pytest.fixture(scope="module")
-def api_schema(stack: Stack) -> Any:
-    return schemathesis.openapi.from_url(f"{stack.base_url}/api/schema/")
+def write_baseline(path: Path) -> None:
+    entries = [{"operation": operation, "check": check, "failure": failure,
+                "signature": status, "reason": reason}
+               for (operation, check, failure, status), reason in KNOWN.items()]
+    path.write_text(json.dumps({"format_version": 1, "entries": entries}, indent=1))
 
 
-def operations() -> list[tuple[str, GenerationMode]]:
-    """Each operation with valid data; with invalid data where the schema lets data be
-    invalid (a body, a typed parameter: any text is a valid path segment).
-    Read at collection from the schema the site itself generates."""
-    from drf_spectacular.generators import SchemaGenerator
-
-    paths = SchemaGenerator().get_schema(request=None, public=True)["paths"]
-    found = []
-    for path, methods in paths.items():
-        for method, operation in methods.items():
-            label = f"{method.upper()} {path}"
-            found.append((label, GenerationMode.POSITIVE))
-            typed = [parameter for parameter in operation.get("parameters", [])
-                     if parameter["schema"].get("type") != "string"]
-            if typed or "requestBody" in operation:
-                found.append((label, GenerationMode.NEGATIVE))
-    return found
+def schemathesis_command() -> list[str]:
+    found = shutil.which("st", path=str(Path(sys.executable).parent))
+    assert found, "schemathesis' command (st) is not beside this Python"
+    return [found]
 
 
-def aim_at_real_things(case: Any, fuzzer: Player) -> None:
-    """Half of the well-formed game ids become the player's game, half of the variants real."""
-    path = case.path_parameters or {}
-    game_id = path.get("game_id")
-    if isinstance(game_id, str) and _is_uuid(game_id) and int(game_id[-1], 16) % 2 == 0:
-        path["game_id"] = fuzzer.game_id
-    variant = path.get("variant")
-    if isinstance(variant, str) and len(variant) % 2 == 0:
-        path["variant"] = "three-card"
+def test_the_api_keeps_to_its_schema(stack: Stack) -> None:
+    config, baseline = stack.log_dir / "schemathesis.toml", stack.log_dir / "baseline.json"
+    write_config(config, fuzzer_config(stack))
+    write_baseline(baseline)
+
+    done = subprocess.run([
+        *schemathesis_command(), "--config-file", str(config), "run",
+        f"{stack.base_url}/api/schema/", "--url", stack.base_url, "--checks", "all",
+        "--phases", "examples,coverage,fuzzing", "--max-examples", str(EXAMPLES),
+        "--seed", str(SEED), "--workers", "1", "--no-shrink", "--baseline", str(baseline),
+        "--request-timeout", "30", "--report", "junit", "--report-dir", str(stack.log_dir),
+        "--no-color",
+    ], cwd=stack.log_dir, capture_output=True, text=True, timeout=600)  # its cache: there
+
+    (stack.log_dir / "schemathesis.txt").write_text(done.stdout + done.stderr)
+    assert done.returncode == 0, (done.stdout + done.stderr)[-6000:]
 
 
-def _is_uuid(text: str) -> bool:
-    try:
-        return str(uuid.UUID(text)) == text.lower()
-    except ValueError:
-        return False
-
-
-@pytest.mark.parametrize(("label", "mode"), operations())
-def test_the_api_keeps_to_its_schema(
-    label: str, mode: GenerationMode, api_schema: Any, stack: Stack, fuzzer: Player
-) -> None:
-    method, path = label.split(" ", 1)
-    # Pytest 9 and schemathesis' own pytest plugin disagree, so drive Hypothesis directly.
-    @given(case=api_schema[path][method].as_strategy(mode))
-    @settings(
-        max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
-        phases=[Phase.explicit, Phase.generate],  # shrinking would run past the time bound
-        suppress_health_check=list(HealthCheck),
-    )
-    def call(case: Any) -> None:
-        aim_at_real_things(case, fuzzer)
-        case.call_and_validate(
-            base_url=stack.base_url, session=fuzzer.session,
-            headers={"X-CSRFToken": fuzzer.token}, checks=CHECKS, timeout=30,
-        )
-
-    call()
-
-
-def test_the_server_logged_no_traceback(stack: Stack, fuzzer: Player) -> None:
+def test_the_server_logged_no_traceback(stack: Stack) -> None:
     """Run after the fuzzing (file order): no request made the server fail."""
     log = (stack.log_dir / "server.log").read_text(errors="replace")
     assert "Traceback" not in log, log[-3000:]
