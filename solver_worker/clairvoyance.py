@@ -27,31 +27,25 @@ caller's games of one deal. A kept choice adds ``log2(1 / p_keep)``, a thrown on
 An honest winner also keeps every position of its final line won, so what tells it
 from a cheat is how often the blind panel would have kept it too: a blind winner's
 choices mostly agree with blind play, a solver's line keeps winning where blind play
-would not. The threshold comes from measurement (``python -m solver_worker.clairvoyance``
+would not. The threshold comes from measurement (``python -m solver_worker.fairplay_measure``
 and docs/figures.md): honest blind players of every strength against solver lines.
 """
 
 from __future__ import annotations
 
-import argparse
 import functools
 import json
 import math
-import random
-import sys
 import time
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
 from patience import Status, rules_of
 
-from .book import book_of
 from .driver import Budget, Verdict
-from .games import blind_of, blind_of_variant, solve_position
-from .players import MAX_PLIES
-from .rating import band_for, rate
+from .games import blind_of, solve_position
 
 NODES: Final = 20_000  # per position decided: a position the search cannot settle is skipped
 UNIFORM_SHARE: Final = 0.25  # the blind model's weight on a uniformly random real choice
@@ -169,7 +163,7 @@ def _weigh(position: Any, move: Any, ply: int, players: Mapping[str, Callable[[A
                      for pick in picks.values()):
         evidence.agreed += 1
         return
-    verdicts = [_verdict_after(position, choice, memo, nodes, evidence) for choice in choices]
+    verdicts = [verdict_after(position, choice, memo, nodes, evidence) for choice in choices]
     mine = _verdict_of(move, choices, verdicts, blind.same_choice)
     if mine == "unknown":
         evidence.undecided += 1
@@ -181,7 +175,7 @@ def _weigh(position: Any, move: Any, ply: int, players: Mapping[str, Callable[[A
                           panel={name: pick.notation for name, pick in picks.items() if pick}))
 
 
-def _verdict_after(position: Any, move: Any, memo: Cache, nodes: int,
+def verdict_after(position: Any, move: Any, memo: Cache, nodes: int,
                    evidence: Evidence) -> Verdict:
     after = position.copy()
     after.apply(move)
@@ -242,76 +236,6 @@ def _add(evidence: Evidence, choice: Choice) -> None:
     evidence.choices.append(choice)
 
 
-# -- the players measured: honest blind ones and cheats ---------------------------------
-
-def rule_line(start: Any, name: str, slip: float = 0.0, seed: int = 0) -> list[str]:
-    """A rule player's line from ``start``: an honest blind game (``slip``: the chance
-    of a random real choice instead, as the rating ladder's noisy players)."""
-    blind, rng = blind_of(start), random.Random(f"{name}/{slip}/{seed}")
-    rule = blind.rule_players[name]
-
-    def choose(position: Any) -> Any | None:
-        if slip and rng.random() < slip:
-            choices = blind.candidate_moves(position)
-            if choices:
-                return rng.choice(choices)
-        return rule(position)
-
-    return _play(start, choose)
-
-
-def _play(start: Any, choose: Callable[[Any], Any | None]) -> list[str]:
-    position = start.copy()
-    memory = blind_of(position).new_memory()
-    for _ in range(MAX_PLIES):
-        if position.status is not Status.PLAYING:
-            break
-        move = choose(position)
-        if move is None:
-            break
-        memory.before(position, move)
-        position.apply(move)
-    return [move.notation for move in position.moves]
-
-
-def disguised_line(start: Any, cache: Cache, nodes: int = NODES,
-                   seconds: float = 2.0) -> list[str] | None:
-    """A careful cheat: the careful player's move while it keeps the win, else the
-    solver's next move (a scout's knowledge used only where blind play would lose)."""
-    rules, blind = rules_of(start.variant.slug), blind_of(start)
-    position, counter = start.copy(), Evidence()
-    for _ in range(MAX_PLIES):
-        if position.status is not Status.PLAYING:
-            break
-        careful = blind.rule_players["careful"](position)
-        if careful is not None and \
-                _verdict_after(position, careful, cache, nodes, counter) == "won":
-            position.apply(careful)
-            continue
-        result = solve_position(position.copy(), Budget(seconds=seconds))
-        if result.verdict != "won" or not result.line:
-            return None
-        position.apply(rules.parse_move(result.line[0]))
-    return [move.notation for move in position.moves] if position.status is Status.WON \
-        else None
-
-
-def first_pass_line(start: Any, seconds: float = 2.0) -> list[str] | None:
-    """The single account's cheat where a deal lets the stock be gone through again
-    (the Tomb's 3-card deal): turn every card first, then the solver's line."""
-    rules = rules_of(start.variant.slug)
-    position = start.copy()
-    for _ in range(MAX_PLIES):
-        turns = [move for move in position.legal_moves() if rules.reveals(position, move)]
-        if not turns or blind_of(position).known_order(position) is not None:
-            break
-        position.apply(turns[0])
-    result = solve_position(position.copy(), Budget(seconds=seconds))
-    if result.verdict != "won":
-        return None
-    return [move.notation for move in position.moves] + list(result.line)
-
-
 # -- the human floor of a game's time ---------------------------------------------------
 
 # The fewest milliseconds a person needs per placement, sustained (the Keystroke-Level
@@ -339,7 +263,7 @@ def human_floor_ms(start: Any, line: Sequence[str]) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """A variant's fair-play limits, measured (``python -m solver_worker.clairvoyance
+    """A variant's fair-play limits, measured (``python -m solver_worker.fairplay_measure
     limits``; docs/figures.md): the bits that hold a result, the floor of the median
     placement interval, and the floor of a win's whole time."""
 
@@ -366,109 +290,3 @@ def limits(variant: str) -> Limits:
     if not found:
         return DEFAULT_LIMITS
     return Limits(float(found["bits"]), int(found["median_ms"]), int(found["win_ms"]))
-
-
-# -- measuring: honest players against cheats on rated deals ----------------------------
-
-HONEST: Final = (("careful", 0.0), ("careful", 0.03), ("careful", 0.1), ("careful", 0.3),
-                 ("freeing", 0.05), ("near2", 0.05), ("spare-cell", 0.0), ("near1", 0.0),
-                 ("freeing", 0.0))
-
-
-def measure_deal(start: Any, line: Sequence[str], *, seeds: int = 1, nodes: int = NODES,
-                 solve_s: float = 2.0) -> list[dict[str, Any]]:
-    """Every honest player's and every cheat's measure on one proved-won deal (``line``:
-    its winning line, the scout's cheat), with one shared cache."""
-    cache: Cache = {}
-    blind = blind_of(start)
-    rows: list[dict[str, Any]] = []
-    for name, slip in HONEST:
-        if name not in blind.rule_players:
-            continue
-        for seed in range(seeds if slip else 1):
-            played = rule_line(start, name, slip, seed)
-            # Leave-one-out: a human is not in the panel; nor is the player measured (a
-            # game with one rule player is then judged against random choices alone).
-            others = [other for other in blind.rule_players if other != name]
-            rows.append(_row(start, f"{name}~{round(slip * 100)}", "honest", played, cache,
-                             nodes, others))
-    cheats: dict[str, Callable[[], list[str] | None]] = {
-        "solver": lambda: list(line),
-        "disguised": lambda: disguised_line(start, cache, nodes, solve_s),
-    }
-    if _has_redeal(start):
-        cheats["first-pass"] = lambda: first_pass_line(start, solve_s)
-    for name, make in cheats.items():
-        played_line = make()
-        if played_line is not None:
-            rows.append(_row(start, name, "cheat", played_line, cache, nodes, None))
-    return rows
-
-
-def _has_redeal(start: Any) -> bool:
-    return getattr(start.variant, "passes", 1) != 1
-
-
-def _row(start: Any, player: str, kind: str, line: list[str], cache: Cache, nodes: int,
-         panel: Iterable[str] | None) -> dict[str, Any]:
-    began = time.perf_counter()
-    evidence = judge(start, line, cache=cache, nodes=nodes, panel=panel)
-    end = start.copy()
-    rules = rules_of(start.variant.slug)
-    for text in line:
-        end.apply(rules.parse_move(text))
-    return {"player": player, "kind": kind, "won": end.status is Status.WON,
-            "bits": round(evidence.bits, 3), "counted": evidence.counted,
-            "terms": [[int(choice.kept), round(choice.panel_keeps, 3),
-                       round(choice.uniform_keeps, 3)] for choice in evidence.choices],
-            "searches": evidence.searches, "ms": round((time.perf_counter() - began) * 1e3),
-            "first_pass_turned": _turned_before_placing(start, line),
-            "floor_ms": human_floor_ms(start, line)}
-
-
-def _turned_before_placing(start: Any, line: Sequence[str]) -> float:
-    """The share of the stock turned before the line's first placement (the pace rule's
-    "turned the whole stock first" signal, measured on the same games)."""
-    rules = rules_of(start.variant.slug)
-    position, turned = start.copy(), 0
-    stock = len(blind_of_variant(start.variant.slug).unseen(start)) or 1
-    for text in line:
-        move = rules.parse_move(text)
-        if not rules.reveals(position, move):
-            break
-        turned += 1
-        position.apply(move)
-    return round(min(1.0, turned / stock), 3)
-
-
-def book_deals(variant: str, first: int, last: int) -> Iterator[tuple[int, tuple[str, ...]]]:
-    """The book's proved-won deals in ``first..last`` with their lines: deals as the
-    daily's screening passes them (a daily is a proved-won deal; its seed is secret, its
-    deal as random as a numbered one)."""
-    for deal, decided in sorted(book_of(variant).items()):
-        if first <= deal <= last and decided.result == "won":
-            yield deal, decided.line
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--variant", required=True)
-    parser.add_argument("--deals", default="1-100", help="a range of the book's deals")
-    parser.add_argument("--noisy-seeds", type=int, default=1)
-    parser.add_argument("--nodes", type=int, default=NODES)
-    parser.add_argument("--solve-s", type=float, default=2.0)
-    args = parser.parse_args(argv)
-    low, _, high = args.deals.partition("-")
-    rules = rules_of(args.variant)
-    for deal, line in book_deals(args.variant, int(low), int(high or low)):
-        start = rules.new_game(deal, args.variant)
-        band = band_for(rate(start.copy()).rate, args.variant)
-        for row in measure_deal(start, line, seeds=args.noisy_seeds, nodes=args.nodes,
-                                solve_s=args.solve_s):
-            print(json.dumps({"deal": deal, "variant": args.variant, "band": band, **row}),
-                  flush=True)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

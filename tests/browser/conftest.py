@@ -188,11 +188,12 @@ class Site:
 
 
 @contextmanager
-def serving(workdir: Path) -> Iterator[Site]:
-    """A site of its own for as long as the block runs (the one sign_up ages players on)."""
+def serving(workdir: Path, **env: str) -> Iterator[Site]:
+    """A site of its own for as long as the block runs (the one sign_up ages players on),
+    with extra settings."""
     _require_chromium()
     OUTPUT.mkdir(parents=True, exist_ok=True)
-    running, before = Site(workdir), Site.running
+    running, before = Site(workdir, **env), Site.running
     running.start()
     Site.running = running
     try:

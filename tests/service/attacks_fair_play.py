@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from patience import rules_of
-from solver_worker.clairvoyance import first_pass_line
+from solver_worker.fairplay_measure import first_pass_line
 
 from .attacks import ATTACK_ENV, PLAY, Outcome, Timer, sign_up, sql, today
 from .lines import seeded_line

@@ -193,7 +193,8 @@ def test_a_scripted_win_ended_with_finish_is_judged_too(
     carol_browser: Browser, todays_daily: Any, clock: Clock
 ) -> None:
     """Placements paced so the median passes (most just over the floor, the rest at once),
-    then the rest played by Finish: the win's time is under placements x floor, and it is flagged."""
+    then the rest played by Finish: the win's time is under placements x floor, and it
+    is flagged."""
     game = play(carol_browser)
     placements = 0
     for move in seeded_line(todays_daily.seed):

@@ -22,7 +22,7 @@ from leaderboards.boards import being_judged
 from leaderboards.days import today
 from leaderboards.models import Attempt, Review
 from patience import rules_of
-from solver_worker import clairvoyance
+from solver_worker import clairvoyance, fairplay_measure
 
 from .conftest import Browser, Clock
 from .lines import seeded_line
@@ -58,7 +58,7 @@ def telling_seed() -> int:
 def careful_game(won: bool) -> tuple[int, tuple[str, ...]]:
     """The first daily seed the careful blind player wins (or loses), with its line."""
     for seed in range(1, 80):
-        line = clairvoyance.rule_line(start_of(seed), "careful")
+        line = fairplay_measure.rule_line(start_of(seed), "careful")
         end = start_of(seed)
         for move in line:
             end.apply(rules_of(VARIANT).parse_move(move))
@@ -150,7 +150,7 @@ def test_a_win_after_turning_the_whole_stock_first_is_held_at_once(
     settings.FAIR_PLAY_REVIEW = "off"
     seed = telling_seed()
     daily_of_seed(seed)
-    line = clairvoyance.first_pass_line(start_of(seed))
+    line = fairplay_measure.first_pass_line(start_of(seed))
     assert line is not None
     play_line(carol_browser, tuple(line), clock)
 
