@@ -9,8 +9,11 @@ harmless: a judged attempt is not judged again.
 
 The judge holds a won result when (fairplay, solver_worker.clairvoyance.limits):
 
-* its choices carry at least the variant's measured bits (clairvoyant), or half of
-  them with a scout in sight, or
+* its choices carry the variant's measured bits (clairvoyant): the sum of the judge's
+  bits over the player's last wins of the variant (at most
+  clairvoyance.RUNNING_WINS, this one included; a result an admin cleared is left
+  out) reaches the bar measured for that many wins (``Limits.bar``), or, with a
+  scout in sight, half of it; or
 * it is linked to a scout (scout): another ranked attempt on the day that turned
   most of its stock, hardly placed a card and gave up, from the same device or
   address, or by timing (it stopped before this game began, within
@@ -35,7 +38,7 @@ from solver_worker import clairvoyance
 
 from . import fairplay
 from .actions import attempts
-from .models import Attempt
+from .models import Attempt, Review
 
 SCOUT_BITS_SHARE = 0.5  # with a scout in sight, half the measured bits hold a win
 
@@ -53,15 +56,33 @@ def judge_result(game_id: str) -> bool:
         seconds=settings.FAIR_PLAY_JUDGE_SECONDS)
     won = attempt.game.status == Status.WON
     scouts = scout_links(attempt) if won else []
-    reasons = reasons_to_hold(attempt.daily.variant, evidence.bits, scouts) if won else []
+    wins, total = running_bits(attempt, evidence.bits)
+    reasons = reasons_to_hold(attempt.daily.variant, wins, total, scouts) if won else []
     found = {**evidence.as_data(), "stock": fairplay.stock_facts(position),
-             "scouts": scouts, "limits": asdict(clairvoyance.limits(attempt.daily.variant))}
+             "scouts": scouts, "running": {"wins": wins, "bits": round(total, 2)},
+             "limits": asdict(clairvoyance.limits(attempt.daily.variant))}
     return attempts.do_store_judgement(attempt.pk, evidence.bits, found, reasons)
 
 
-def reasons_to_hold(variant: str, bits: float, scouts: list[dict[str, Any]]) -> list[str]:
-    """Why a won result with these bits and these scout links is held (none: it is not)."""
-    bar = clairvoyance.limits(variant).bits
+def running_bits(attempt: Attempt, bits: float) -> tuple[int, float]:
+    """(wins, bits): this win and the player's previous judged wins of the variant (at
+    most clairvoyance.RUNNING_WINS in all, newest first; cleared ones left out), and the
+    sum of their bits."""
+    earlier = (Attempt.objects.filter(user_id=attempt.user_id, ranked=True, status=Status.WON,
+                                      daily__variant=attempt.daily.variant,
+                                      daily__date__lt=attempt.daily.date)
+               .exclude(clairvoyance=None).exclude(review=Review.CLEARED)
+               .order_by("-daily__date")
+               .values_list("clairvoyance", flat=True)[:clairvoyance.RUNNING_WINS - 1])
+    found = list(earlier)
+    return 1 + len(found), bits + sum(found)
+
+
+def reasons_to_hold(variant: str, wins: int, bits: float,
+                    scouts: list[dict[str, Any]]) -> list[str]:
+    """Why a win is held, with ``bits`` over the player's last ``wins`` wins and these
+    scout links (none: it is not)."""
+    bar = clairvoyance.limits(variant).bar(wins)
     reasons = []
     if bits >= bar or (scouts and bits >= SCOUT_BITS_SHARE * bar):
         reasons.append(fairplay.CLAIRVOYANT)

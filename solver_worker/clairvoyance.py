@@ -261,15 +261,31 @@ def human_floor_ms(start: Any, line: Sequence[str]) -> int:
     return total
 
 
+RUNNING_WINS: Final = 7  # a player's evidence adds up over their last this many wins
+
+
 @dataclass(frozen=True, slots=True)
 class Limits:
     """A variant's fair-play limits, measured (``python -m solver_worker.fairplay_measure
-    limits``; docs/figures.md): the bits that hold a result, the floor of the median
-    placement interval, and the floor of a win's whole time."""
+    limits``; docs/figures.md): the bits that hold a win on its own, the bits that hold
+    it with the player's previous wins (``running[n - 1]``: the sum over their last n
+    wins, this one included), the floor of the median placement interval, and the
+    floor of a win's whole time.
+
+    One game says little when its deal leaves few choices that matter; a cheat who
+    uses a scout every day leaves evidence in every win, a lucky honest player does not
+    (docs/figures.md measures both), so the sum over a player's wins is the test."""
 
     bits: float
     median_ms: int
     win_ms: int
+    running: tuple[float, ...] = ()
+
+    def bar(self, wins: int) -> float:
+        """The bits the sum over ``wins`` wins must reach to hold the last of them."""
+        if not self.running:
+            return self.bits * wins
+        return self.running[min(wins, len(self.running)) - 1]
 
 
 DEFAULT_LIMITS: Final = Limits(bits=8.0, median_ms=PLACEMENT_FLOOR_MS, win_ms=0)
@@ -289,4 +305,5 @@ def limits(variant: str) -> Limits:
     found = shipped_limits().get(variant)
     if not found:
         return DEFAULT_LIMITS
-    return Limits(float(found["bits"]), int(found["median_ms"]), int(found["win_ms"]))
+    return Limits(float(found["bits"]), int(found["median_ms"]), int(found["win_ms"]),
+                  tuple(float(bar) for bar in found.get("running", ())))

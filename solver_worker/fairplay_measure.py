@@ -42,6 +42,7 @@ from .clairvoyance import (
     LIMITS_FILE,
     NODES,
     PLACEMENT_FLOOR_MS,
+    RUNNING_WINS,
     Cache,
     Evidence,
     human_floor_ms,
@@ -291,11 +292,67 @@ def replayed_floors(variant: str, deals: Iterable[int]) -> Iterator[int]:
                 yield human_floor_ms(start, line)
 
 
+DRAWS: Final = 20_000  # sampled runs of wins per length, for the running bars
+
+
+def wins_by_player(rows: list[dict[str, Any]]) -> dict[str, list[float]]:
+    """Each player's bits on the deals it won (an honest player is one rule player
+    with one slip chance: a person of one skill over many days)."""
+    found: dict[str, list[float]] = defaultdict(list)
+    for row in rows:
+        if row["won"]:
+            found[row["player"]].append(row["bits"])
+    return found
+
+
+def sampled_sums(wins: dict[str, list[float]], players: Sequence[str], length: int,
+                 rng: random.Random, draws: int = DRAWS) -> list[float]:
+    """The sums of bits over ``length`` wins on distinct deals, each run one player's."""
+    able = [player for player in players if len(wins.get(player, ())) >= length]
+    if not able:
+        return []
+    return sorted(sum(rng.sample(wins[rng.choice(able)], length)) for _ in range(draws))
+
+
+def running_bars(rows: list[dict[str, Any]], false_flags: float) -> list[float]:
+    """For 1..RUNNING_WINS wins: the sum of bits at which at most ``false_flags`` of the
+    honest players' runs of that many wins are held (their last win is the one held)."""
+    wins, rng = wins_by_player(rows), random.Random("running bars")
+    honest = sorted({row["player"] for row in rows if row["kind"] == "honest"})
+    bars = []
+    for length in range(1, RUNNING_WINS + 1):
+        sums = sampled_sums(wins, honest, length, rng)
+        if not sums:
+            break
+        bar = round(sums[min(len(sums) - 1, int(len(sums) * (1 - false_flags)))] + 0.01, 2)
+        bars.append(max(bar, bars[-1]) if bars else bar)  # more wins never need fewer bits
+    return bars
+
+
+def running_held(rows: list[dict[str, Any]], bars: Sequence[float]) -> dict[str, list[float]]:
+    """The share of runs of n wins whose n-th win is held, n = 1, 2, ...: the honest
+    players' (drawn afresh, apart from the draws that set the bars) and each cheat's."""
+    wins, rng = wins_by_player(rows), random.Random("running held")
+    honest = sorted({row["player"] for row in rows if row["kind"] == "honest"})
+    found: dict[str, list[float]] = {}
+    for name, players in [("honest", honest), *((cheat, [cheat]) for cheat in CHEATS)]:
+        shares = []
+        for length, bar in enumerate(bars, start=1):
+            sums = sampled_sums(wins, players, length, rng, draws=5_000)
+            if sums:
+                shares.append(round(sum(total >= bar for total in sums) / len(sums), 4))
+        if shares:
+            found[name] = shares
+    return found
+
+
 def limits_of(rows: list[dict[str, Any]], false_flags: float) -> dict[str, Any]:
     bits = threshold(rows, false_flags)
     first_pass = [row for row in rows if row["kind"] == "honest"]
+    bars = [bits, *running_bars(rows, false_flags)[1:]]  # one win: the exact quantile
     return {
         "bits": bits, "median_ms": PLACEMENT_FLOOR_MS, "win_ms": win_floor_ms(rows),
+        "running": bars, "running_held": running_held(rows, bars),
         "false_flags": false_flags, "deals": len({row["deal"] for row in rows}),
         "honest_games": len(first_pass),
         "honest_whole_stock_first": sum(row["first_pass_turned"] >= 1 for row in first_pass),
@@ -321,6 +378,11 @@ def print_report(variant: str, found: dict[str, Any]) -> None:
     for band, figures in found["bands"].items():
         print(f"{band} | {figures['deals']} | {_share(figures['honest_wins'])} | "
               + " | ".join(_share(figures[cheat]) for cheat in CHEATS))
+    print("wins in a row | bar (bits) | " + " | ".join(found["running_held"]))
+    for number, bar in enumerate(found["running"], start=1):
+        print(f"{number} | {bar} | " + " | ".join(
+            f"{shares[number - 1]:.1%}" for shares in found["running_held"].values()
+            if len(shares) >= number))
 
 
 def write_limits(path: Path, measured: dict[str, dict[str, Any]], command: str) -> None:

@@ -6,6 +6,7 @@ and the player hears at once that the result is held."""
 from __future__ import annotations
 
 import asyncio
+from datetime import date, timedelta
 from functools import cache
 from typing import Any
 
@@ -81,8 +82,8 @@ def heard_on(channel: str) -> list[dict[str, Any]]:
     return async_to_sync(drain)()
 
 
-def daily_of_seed(seed: int) -> Any:
-    daily, _ = do_store_daily(today(), VARIANT, {"seed": seed, "candidate": 0})
+def daily_of_seed(seed: int, day: date | None = None) -> Any:
+    daily, _ = do_store_daily(day or today(), VARIANT, {"seed": seed, "candidate": 0})
     return daily
 
 
@@ -224,3 +225,38 @@ def test_a_win_waiting_for_its_judgement_says_it_is_being_checked(
     assert being_judged(attempt, attempt.game) and me(carol_browser)["checking"] is True
     judging.judge_result(str(attempt.game_id))
     assert me(carol_browser)["checking"] is False
+
+
+@cache
+def modest_seeds() -> list[int]:
+    """Daily seeds whose solver line the judge does not hold on its own, with its bits."""
+    bar = clairvoyance.limits(VARIANT).bar(1)
+    found = []
+    for seed in range(1, 200):
+        bits = clairvoyance.judge(start_of(seed), seeded_line(seed)).bits
+        if bar / 3 <= bits < bar:
+            found.append(seed)
+        if len(found) == clairvoyance.RUNNING_WINS:
+            return found
+    raise AssertionError("too few seeds of 1-199 with a modest solver line")
+
+
+def test_a_cheat_s_wins_add_up_until_one_is_held(
+    carol_browser: Browser, clock: Clock
+) -> None:
+    """A daily cheat whose every line says little on its own: the sum over their last
+    wins reaches the bar measured for that many wins, and that win is held."""
+    first_day = clock.now
+    held_at = None
+    for number, seed in enumerate(modest_seeds()):
+        clock.now = first_day - timedelta(days=len(modest_seeds()) - number)
+        daily_of_seed(seed, day=clock.now.date())
+        play_line(carol_browser, seeded_line(seed), clock)
+        attempt = Attempt.objects.filter(user__username="carol").order_by("-pk").first()
+        running = attempt.evidence["running"]
+        bar = clairvoyance.limits(VARIANT).bar(running["wins"])
+        assert running["wins"] == number + 1
+        assert (attempt.review == Review.PENDING) == (running["bits"] >= bar)
+        if attempt.review == Review.PENDING and held_at is None:
+            held_at = number + 1
+    assert held_at is not None and held_at > 1
