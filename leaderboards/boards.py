@@ -246,15 +246,17 @@ def my_attempt(daily: Daily, player: Player, site: str = "") -> Payload | None:
         return None
     game = attempt.game
     time_ms = attempt_time_ms(attempt, game)
+    checking = being_judged(attempt, game)  # no rank to share until the judge has read it
     return {
         "game": str(game.id), "ranked": attempt.ranked, "status": game.status,
         "home": game.home, "card_count": rules_of(daily.variant).card_count,
         "moves": game.moves, "hints": game.hints, "time": clock(time_ms),
         "share": share_text(daily, game, attempt.ranked, day_link(daily, site),
-                            board_place(attempt) if game.status != Status.PLAYING else None,
+                            board_place(attempt)
+                            if game.status != Status.PLAYING and not checking else None,
                             time_ms=time_ms),
         "under_review": attempt.under_review,
-        "checking": being_judged(attempt, game),
+        "checking": checking,
     }
 
 

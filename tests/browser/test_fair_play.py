@@ -29,7 +29,7 @@ from playwright.sync_api import expect
 from leaderboards import fairplay
 from patience import Status
 from patience.tomb import THREE_CARD, Position, deal_from_seed, parse_move
-from solver_worker.fairplay_measure import rule_line
+from solver_worker.fairplay_measure import first_pass_line, rule_line
 
 from .board_driver import by_keyboard, by_pointer, ready, slot, wait_moves
 from .conftest import OUTPUT, Site, client_address, serving
@@ -83,9 +83,10 @@ def review_of(site: Any, name: str) -> dict[str, Any]:
     return found
 
 
-def play_like_a_person(page: Any, seed: int, rng: random.Random) -> bool:
-    """Play the blind line in the page at a person's pace; True if it won."""
-    line, wins = blind_line(seed)
+def play_like_a_person(page: Any, seed: int, rng: random.Random,
+                       line: list[str] | None = None) -> bool:
+    """Play the blind line (or ``line``) in the page at a person's pace; True if it won."""
+    line, wins = blind_line(seed) if line is None else (line, True)
     position = Position(deal_from_seed(seed), THREE_CARD)
     ready(page)
     page.focus(slot("stock"))
@@ -107,13 +108,16 @@ def play_like_a_person(page: Any, seed: int, rng: random.Random) -> bool:
     if not wins:
         return False
     page.wait_for_selector("#win[open]")
-    # The ranked win's overlay: once the judge has read the game, the place on today's
-    # board, and the share line with its link.
+    return True
+
+
+def ranked_win_shown(page: Any) -> None:
+    """The ranked win's overlay: once the judge has read the game, the place on today's
+    board, and the share line with its link."""
     expect(page.locator("#win-rank")).to_contain_text("on today's board", timeout=60_000)
     share = page.inner_text("#win-share")
     assert "won" in share and "/napoleons-tomb/three-card/daily/" in share
     page.screenshot(path=str(OUTPUT / "board-win-ranked-daily.png"))
-    return True
 
 
 def test_people_playing_at_a_human_pace_are_not_flagged(chromium: Any, site: Any) -> None:
@@ -127,6 +131,8 @@ def test_people_playing_at_a_human_pace_are_not_flagged(chromium: Any, site: Any
         name = sign_up(page)
         start_daily(page)
         won = play_like_a_person(page, todays_seed(site), random.Random(number))
+        if won:
+            ranked_win_shown(page)
         page.goto("/daily/three-card/")
         expect(page.locator("#my-rank")).to_be_visible()
         flagged = page.locator("#under-review").count() > 0
@@ -147,3 +153,27 @@ def test_people_playing_at_a_human_pace_are_not_flagged(chromium: Any, site: Any
           f"fastest {[r['fastest_ms'][:3] for r in results]} ms; "
           f"clairvoyance {[r['bits'] for r in results]} bits")
     assert not flagged, flagged
+
+
+def test_a_held_result_says_so_in_the_win_dialog(chromium: Any, site: Any) -> None:
+    """Issue 25: the 3-card daily's first pass turns every card, then a solver's line at
+    a person's pace. Held at the win, and the win dialog says so at once."""
+    seed = todays_seed(site)
+    line = first_pass_line(Position(deal_from_seed(seed), THREE_CARD))
+    assert line is not None
+    context = chromium.new_context(base_url=site.base_url,
+                                   viewport={"width": 1280, "height": 900},
+                                   extra_http_headers=client_address())
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    name = sign_up(page)
+    start_daily(page)
+
+    assert play_like_a_person(page, seed, random.Random(99), line)
+
+    expect(page.locator("#win-rank")).to_contain_text("under review", timeout=10_000)
+    page.screenshot(path=str(OUTPUT / "board-win-held-for-review.png"))
+    assert fairplay.FIRST_PASS in review_of(site, name)["flags"].split()
+    page.goto("/daily/three-card/")
+    expect(page.locator("#under-review")).to_be_visible()
+    context.close()
