@@ -10,6 +10,7 @@ calls one action and turns an ``ActionError`` into a response.
 from __future__ import annotations
 
 import math
+import re
 import secrets
 import uuid
 from collections.abc import Callable, Mapping
@@ -247,6 +248,12 @@ def check_new_free_game(data: object) -> tuple[Any, Any, bool]:
 
 
 MAX_MOVE_CHARS = 40
+# What a move is written with in every game's notation (D, F@tomb, P@p5@k2, t4-t6x3): one
+# word, spaces either side allowed. The request names no game, so this is all the schema
+# can say (game.schema): text outside it is no move at all (400); a word of it that the
+# game has no move for is refused as an illegal move is (409, _read_move). A test holds
+# every registered game's moves to it.
+MOVE_FORM = r" *[A-Za-z0-9@-]+ *"
 
 
 def check_move(data: object) -> str:
@@ -259,6 +266,9 @@ def check_move(data: object) -> str:
         raise BadRequest('a move must be text in the game\'s notation, e.g. "D"')
     if len(text) > MAX_MOVE_CHARS:
         raise BadRequest(f"{len(text)} characters is not a move (at most {MAX_MOVE_CHARS})")
+    if not re.fullmatch(MOVE_FORM, text):
+        raise BadRequest('a move is one word of letters, digits, "@" and "-" in the game\'s '
+                         'notation, e.g. "D"')
     return text
 
 
@@ -441,12 +451,15 @@ def do_move(
 
 
 def _read_move(rules: Rules, move: object) -> Any:
+    """The game's move that check_move's word names. A word the game's notation has no
+    move for (another game's move, or none) is this game refusing it: 409, as an illegal
+    move, since the request was well formed (the schema cannot say which game it is for)."""
     if not isinstance(move, str):
         return move  # a move object already, from a caller that parsed it
     try:
         return rules.parse_move(move)
     except EngineError as error:
-        raise BadRequest(str(error)) from error
+        raise NotAllowedNow(str(error)) from error
 
 
 def _position_to_write(game: Game) -> Any:

@@ -13,7 +13,7 @@ from drf_spectacular.extensions import OpenApiSerializerExtension
 
 from patience import GAMES
 
-from .actions import MAX_MOVE_CHARS
+from .actions import MAX_MOVE_CHARS, MOVE_FORM
 
 Schema = dict[str, Any]
 
@@ -35,7 +35,7 @@ class NewGameScheme(OpenApiSerializerExtension):
         schema["properties"]["variant"].pop("default", None)
         # Said as what is refused, under "not": drf-spectacular's enum hook would make a
         # component of every enum found in an anyOf's properties.
-        schema["not"] = {"anyOf": [_winnable_with_a_deal(), *_variants_of_another_game()]}
+        schema["not"] = {"anyOf": [_winnable_with_a_deal(), *variants_of_another_game()]}
         return schema
 
 
@@ -44,15 +44,20 @@ def _winnable_with_a_deal() -> Schema:
         "deal": {"type": "integer"}, "winnable": {"enum": [True]}}}
 
 
-def _variants_of_another_game() -> list[Schema]:
+def variants_of_another_game() -> list[Schema]:
+    """For a body's "not": {"anyOf": ...}, one schema for each registered game: its slug
+    as "game" with a "variant" that is not one of its own (check_variant refuses the pair:
+    400). A blank variant is left out, the game's default, where a body allows one."""
     return [{"required": ["game", "variant"], "properties": {
         "game": {"enum": [rules.slug]},
-        "variant": {"type": "string", "not": {"enum": list(rules.variants)}}}}
+        "variant": {"type": "string", "not": {"enum": ["", *rules.variants]}}}}
         for rules in GAMES.values()]
 
 
 class MoveScheme(OpenApiSerializerExtension):
-    """A move's text as check_move takes it: some non-blank text, at most MAX_MOVE_CHARS."""
+    """A move's text as check_move takes it: one word of MOVE_FORM, at most MAX_MOVE_CHARS.
+    Which words are moves is each game's notation, and the body names no game: a word the
+    game has no move for is refused as an illegal move is, 409 (do_move)."""
 
     target_class = "game.serializers.MoveSerializer"
 
@@ -60,7 +65,8 @@ class MoveScheme(OpenApiSerializerExtension):
         schema: Schema = auto_schema._map_serializer(self.target_class, direction,
                                                      bypass_extensions=True)
         schema["properties"]["move"].update(
-            minLength=1, maxLength=MAX_MOVE_CHARS, pattern=r"\S",
-            description="the game's notation (RULES.md: D R F F@nw.. C C@n..); text the "
-            "game's notation does not read is refused with 400")
+            minLength=1, maxLength=MAX_MOVE_CHARS, pattern=f"^(?:{MOVE_FORM})$",
+            description="a move in the game's notation (RULES.md: D R F F@nw.. C C@n..), "
+            "one word of letters, digits, @ and -; a word that is no move of this game, or "
+            "a move its rules refuse now, is refused with 409")
         return schema

@@ -19,6 +19,7 @@ from game.api import ERRORS, player
 from game.serializers import GameSerializer
 
 from . import actions, boards, preparing
+from .actions.checks import DAY_FORM, FIRST_MONTH, LAST_MONTH, MAX_PAGE, MONTHS
 from .fairplay import client_of
 from .serializers import (
     AllTimeBoardSerializer,
@@ -31,8 +32,18 @@ from .serializers import (
     TodaySerializer,
 )
 
-PAGE = OpenApiParameter("page", int, description="1 and up")
-MONTH = OpenApiParameter("month", str, description="YYYY-MM (default: this month)")
+# The parameters as actions.check_* read them: what the schema lets through, the server takes.
+PAGE = OpenApiParameter("page", {"type": "integer", "minimum": 1, "maximum": MAX_PAGE},
+                        description=f"1 to {MAX_PAGE} (default 1)")
+MONTH = OpenApiParameter("month", {"type": "string", "pattern": f"^(?:{MONTHS})$"},
+                         description=f"YYYY-MM, {FIRST_MONTH:%Y-%m} to {LAST_MONTH:%Y-%m} "
+                         "(empty or left out: this month)")
+DAY = OpenApiParameter("day", {"type": "string", "format": "date",
+                               "pattern": f"^(?:{DAY_FORM})$"},
+                       OpenApiParameter.PATH, description="YYYY-MM-DD (UTC); a day not "
+                       "yet out: 404")
+BOARD = OpenApiParameter("board", {"type": "string", "enum": list(boards.ALL_TIME_BOARDS)},
+                         OpenApiParameter.PATH)
 DAILY_ERRORS = {**ERRORS, 503: ERRORS[400]}
 # Today's daily still being made: 503 {"error", "progress"} (a client retries).
 TODAY_ERRORS = {**ERRORS, 503: NotReadySerializer}
@@ -115,7 +126,7 @@ class FieldView(APIView):
 class DayView(APIView):
     @extend_schema(
         operation_id="daily_day",
-        responses={200: DailySerializer, **DAILY_ERRORS},
+        parameters=[DAY], responses={200: DailySerializer, **DAILY_ERRORS},
         summary="A day's daily; its order once the day is over",
     )
     def get(self, request: Request, game: str | None, variant: str, day: str) -> Response:
@@ -126,7 +137,7 @@ class DayView(APIView):
 class DayBoardView(APIView):
     @extend_schema(
         operation_id="daily_day_board",
-        parameters=[PAGE], responses={200: DayBoardSerializer, **DAILY_ERRORS},
+        parameters=[DAY, PAGE], responses={200: DayBoardSerializer, **DAILY_ERRORS},
         summary="A day's board: cards home, no hints first, time, moves",
     )
     def get(self, request: Request, game: str | None, variant: str, day: str) -> Response:
@@ -138,7 +149,7 @@ class DayBoardView(APIView):
 class ReplayView(APIView):
     @extend_schema(
         operation_id="daily_replay",
-        request=None, responses={201: GameSerializer, **ERRORS},
+        parameters=[DAY], request=None, responses={201: GameSerializer, **ERRORS},
         summary="A new unranked game on a past day's deal",
     )
     def post(self, request: Request, game: str | None, variant: str, day: str) -> Response:
@@ -160,7 +171,7 @@ class ArchiveView(APIView):
 class AllTimeBoardView(APIView):
     @extend_schema(
         operation_id="boards_all_time",
-        parameters=[PAGE], responses={200: AllTimeBoardSerializer, **ERRORS},
+        parameters=[BOARD, PAGE], responses={200: AllTimeBoardSerializer, **ERRORS},
         summary="All-time board: wins, win-rate (minimum games) or streak",
     )
     def get(self, request: Request, game: str | None, variant: str, board: str) -> Response:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.request import Request
@@ -17,11 +18,45 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from game.api import ERRORS, error_handler, player
+from game.schema import variants_of_another_game
+from game.serializers import GAME_SLUGS, VARIANT_SLUGS
 
 from . import actions
+from .models import MINUTES
 
 ROOM = OpenApiResponse(description="the room (races.payloads.room_payload)")
 RACE_ERRORS = {**ERRORS, 429: ERRORS[400], 503: ERRORS[400]}
+# The bodies as races.actions reads them, so that what the schema lets through the server
+# takes: a null (and a blank slug) is the field left out, as check_variant and check_bool
+# read it.
+LEFT_OUT = {"required": False, "allow_null": True}
+
+
+class NewRaceSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(
+        choices=GAME_SLUGS, allow_blank=True, **LEFT_OUT,
+        help_text="a game's slug; left out: the variant's game, else the default game")
+    variant = serializers.ChoiceField(
+        choices=VARIANT_SLUGS, allow_blank=True, **LEFT_OUT,
+        help_text="a variant of the game (of another game: 400); left out: the game's "
+        "default variant")
+    minutes = serializers.ChoiceField(choices=MINUTES, required=False,
+                                      help_text=f"left out: {MINUTES[0]}")
+    visitors = serializers.BooleanField(
+        **LEFT_OUT, help_text="whether visitors without an account may join; left out: true")
+
+
+class NewRaceScheme(OpenApiSerializerExtension):
+    """A game and a variant named together must be each other's, as for a new game
+    (game.schema.NewGameScheme): the same rule, from the registry."""
+
+    target_class = NewRaceSerializer
+
+    def map_serializer(self, auto_schema: Any, direction: Any) -> dict[str, Any]:
+        schema: dict[str, Any] = auto_schema._map_serializer(self.target_class, direction,
+                                                             bypass_extensions=True)
+        schema["not"] = {"anyOf": variants_of_another_game()}
+        return schema
 
 
 def race_error_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -41,11 +76,7 @@ class RaceView(APIView):
 class RacesView(RaceView):
     @extend_schema(
         operation_id="race_create",
-        request=inline_serializer("NewRace", {
-            "game": serializers.CharField(required=False),
-            "variant": serializers.CharField(required=False),
-            "minutes": serializers.ChoiceField(choices=[5, 10, 15], required=False),
-            "visitors": serializers.BooleanField(required=False)}),
+        request=NewRaceSerializer,
         responses={201: ROOM, **RACE_ERRORS},
         summary="Open a race room (logged-in players)",
     )
@@ -94,8 +125,9 @@ class OptionsView(RaceView):
     @extend_schema(
         operation_id="race_options",
         request=inline_serializer("RaceOptions", {
-            "minutes": serializers.ChoiceField(choices=[5, 10, 15], required=False),
-            "visitors": serializers.BooleanField(required=False)}),
+            "minutes": serializers.ChoiceField(
+                choices=MINUTES, **LEFT_OUT, help_text="left out: as it is"),
+            "visitors": serializers.BooleanField(**LEFT_OUT, help_text="left out: as it is")}),
         responses={200: ROOM, **RACE_ERRORS},
         summary="Change the time limit or visitors (owner, lobby)",
     )

@@ -6,6 +6,7 @@ so a game registered later has its daily, boards and statistics at once.
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from typing import Any
 
@@ -20,6 +21,13 @@ from ..days import is_over, parse_day, today
 
 MAX_PAGE = 10_000
 FIRST_MONTH, LAST_MONTH = date(1900, 1, 1), date(2999, 12, 1)
+# The texts check_day and check_month read, whole (re.fullmatch), as the OpenAPI schema says
+# them (leaderboards.api): ASCII digits only, as date.fromisoformat alone would also take a
+# week date ("2026-W48-7"). MONTHS is FIRST_MONTH to LAST_MONTH, or empty (this month):
+# the schema's pattern, which the tests hold to check_month month by month.
+DAY_FORM = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
+MONTH_FORM = r"[0-9]{4}-[0-9]{2}"
+MONTHS = r"((19[0-9]{2}|2[0-9]{3})-(0[1-9]|1[0-2]))?"
 
 
 class LogInFirst(ActionError):
@@ -70,10 +78,7 @@ def variant_slugs() -> list[str]:
 
 def check_day(value: object) -> date:
     """A day that has a daily to show: today or before (the future stays secret)."""
-    try:
-        day = parse_day(str(value))
-    except ValueError as error:
-        raise BadRequest("a day is written YYYY-MM-DD, e.g. 2026-11-29") from error
+    day = _read_date(value, DAY_FORM, "", "a day is written YYYY-MM-DD, e.g. 2026-11-29")
     if day > today():
         raise GameNotFound(gettext("that day's daily is not out yet"))
     return day
@@ -106,14 +111,21 @@ def check_month(value: object) -> date:
     """A month as YYYY-MM (its first day); none means this month."""
     if not value:
         return today()
-    try:
-        month = parse_day(f"{value}-01")
-    except ValueError as error:
-        raise BadRequest("month is written YYYY-MM, e.g. 2026-11") from error
+    month = _read_date(value, MONTH_FORM, "-01", "month is written YYYY-MM, e.g. 2026-11")
     # The calendar links the months either side: year 1 or 9999 would overflow the dates.
     if not FIRST_MONTH <= month <= LAST_MONTH:
         raise BadRequest(f"month must lie between {FIRST_MONTH:%Y-%m} and {LAST_MONTH:%Y-%m}")
     return month
+
+
+def _read_date(value: object, form: str, suffix: str, refusal: str) -> date:
+    """The date ``value`` (plus ``suffix``) writes, if it has the ``form`` the schema says."""
+    if not isinstance(value, str) or not re.fullmatch(form, value):
+        raise BadRequest(refusal)
+    try:
+        return parse_day(value + suffix)
+    except ValueError as error:
+        raise BadRequest(refusal) from error
 
 
 def check_logged_in(player: Player) -> int:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import random
+import re
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 
+from game import actions
 from game.models import Game
+from patience import GAMES, EngineError, Rules
 
 from .conftest import EASY_DEAL, Browser
 from .lines import winning_line
@@ -96,7 +100,10 @@ def test_resume_without_a_game_is_not_found(alice: Browser) -> None:
 
 
 @pytest.mark.parametrize("body, fragment", [
-    ({"move": "Q"}, "is not a move"),
+    ({"move": "?"}, 'one word of letters, digits, "@" and "-"'),
+    ({"move": "D D"}, "one word"),
+    ({"move": "D\n"}, "one word"),
+    ({"move": "F@tömb"}, "one word"),
     ({"move": 7}, "a move must be text"),
     ({}, 'send the move as {"move": "F@tomb"}'),
     ([], "send a JSON object"),
@@ -112,6 +119,69 @@ def test_malformed_moves_are_400_and_change_nothing(
     assert response.status_code == 400
     assert fragment in response.json()["error"]
     assert len(response.content) < 300  # a huge move is not echoed back
+    assert Game.objects.get(pk=game["id"]).version == 0
+
+
+def moves_seen(rules: Rules, playouts: int = 3, length: int = 80) -> set[str]:
+    """The notation of every move legal somewhere along a few random games of each of
+    ``rules``' variants: the kinds of move the game has, if not each one."""
+    seen: set[str] = set()
+    for variant in rules.variants.values():
+        for deal in range(1, playouts + 1):
+            position = rules.new_game(rules.deal_from_number(deal), variant)
+            pick = random.Random(deal)
+            for _ in range(length):
+                legal = position.legal_moves()
+                if not legal:
+                    break
+                seen.update(move.notation for move in legal)
+                position.apply(pick.choice(legal))
+    return seen
+
+
+@pytest.mark.parametrize("rules", GAMES.values(), ids=list(GAMES))
+def test_every_registered_games_moves_are_words_of_the_move_form(rules: Rules) -> None:
+    """The schema's one move pattern (MOVE_FORM) has room for every game's notation."""
+    seen = moves_seen(rules)
+    assert len(seen) > 3
+    for notation in seen:
+        assert re.fullmatch(actions.MOVE_FORM, notation), notation
+        assert actions.check_move({"move": notation}) == notation
+
+
+def not_moves_of(rules: Rules, each: int = 5) -> list[str]:
+    """Words of the move form that ``rules``' notation does not read: a few moves of each
+    other game, and words that are nobody's."""
+    words = ["Q", "x@9-"]
+    for other in GAMES.values():
+        if other is not rules:
+            words += sorted(word for word in moves_seen(other, playouts=1)
+                            if not _reads(rules, word))[:each]
+    return words
+
+
+def _reads(rules: Rules, word: str) -> bool:
+    try:
+        rules.parse_move(word)
+    except EngineError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("rules", GAMES.values(), ids=list(GAMES))
+def test_a_word_that_is_no_move_of_the_game_is_409_and_changes_nothing(
+    alice: Browser, rules: Rules
+) -> None:
+    """Well formed for the API, which cannot tell one game's body from another's: the
+    game refuses it as it refuses an illegal move."""
+    game = alice.post("/api/games/", {"game": rules.slug, "deal": 2}).json()
+    words = not_moves_of(rules)
+    assert len(words) > 2 + len(GAMES)
+
+    for word in words:
+        response = alice.post(f"/api/games/{game['id']}/moves/", {"move": word})
+        assert response.status_code == 409, (word, response.content)
+        assert "is not a move" in response.json()["error"]
     assert Game.objects.get(pk=game["id"]).version == 0
 
 
@@ -291,12 +361,15 @@ def test_the_schema_says_what_the_server_refuses(alice: Browser) -> None:
     bodies, paths = schema["components"]["schemas"], schema["paths"]
 
     move = bodies["Move"]["properties"]["move"]
-    assert (move["minLength"], move["maxLength"], move["pattern"]) == (1, 40, r"\S")
+    assert (move["minLength"], move["maxLength"], move["pattern"]) == (
+        1, actions.MAX_MOVE_CHARS, f"^(?:{actions.MOVE_FORM})$")
+    assert "409" in move["description"]
     refused = bodies["NewGame"]["not"]["anyOf"]
     assert refused[0]["properties"]["winnable"] == {"enum": [True]}
     assert {"game": {"enum": ["klondike"]}, "variant": {
-        "type": "string", "not": {"enum": ["turn-1", "turn-3"]}}} in [
+        "type": "string", "not": {"enum": ["", "turn-1", "turn-3"]}}} in [
         clause["properties"] for clause in refused[1:]]
+    assert len(refused) == 1 + len(GAMES)  # one clause a registered game
     for path in ("/api/games/", "/api/games/{game_id}/moves/", "/api/games/{game_id}/undo/",
                  "/api/games/{game_id}/finish/"):
         assert "429" in paths[path]["post"]["responses"], path

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import uuid
 from datetime import date, timedelta
 from typing import Any
@@ -10,7 +11,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from game.models import Game
-from leaderboards import boards
+from leaderboards import actions, boards
+from leaderboards.actions.checks import DAY_FORM, MONTHS
 from leaderboards.days import today
 from leaderboards.models import Attempt, Daily, PlayerStats
 
@@ -18,6 +20,7 @@ from .conftest import Browser
 
 pytestmark = pytest.mark.django_db
 PAST = date(2026, 11, 1)
+WIDE = "\uff12\uff10\uff12\uff16"  # 2026 in full-width digits, which isdigit() takes
 
 
 def a_daily(day: date = PAST, variant: str = "three-card") -> Daily:
@@ -149,3 +152,52 @@ def test_bad_pages_and_days_are_refused(alice: Browser) -> None:
     assert alice.get(f"/api/daily/three-card/{PAST - timedelta(days=1)}/").status_code == 404
     unknown = alice.get(f"/api/daily/freecell/{PAST}/")  # no such variant: a clear 404
     assert unknown.status_code == 404 and "no such variant" in unknown.json()["error"]
+
+
+# -- the schema says what the server takes ------------------------------------------
+
+def parameters(schema: dict[str, Any], path: str, method: str = "get") -> dict[str, Any]:
+    operation = schema["paths"][path][method]
+    return {item["name"]: item["schema"] for item in operation["parameters"]}
+
+
+def test_the_schema_gives_the_boards_days_pages_and_months_the_server_takes(
+    alice: Browser
+) -> None:
+    schema = alice.get("/api/schema/?format=json").json()
+    daily = "/api/{game}/{variant}/daily/{day}/"
+    page = {"type": "integer", "minimum": 1, "maximum": actions.MAX_PAGE}
+
+    board = parameters(schema, "/api/{game}/{variant}/boards/{board}/")
+    assert board["board"] == {"type": "string", "enum": list(boards.ALL_TIME_BOARDS)}
+    assert board["page"] == page and parameters(schema, f"{daily}board/")["page"] == page
+    for path, method in ((daily, "get"), (f"{daily}board/", "get"), (f"{daily}replay/", "post")):
+        day = parameters(schema, path, method)["day"]
+        assert day == {"type": "string", "format": "date", "pattern": f"^(?:{DAY_FORM})$"}
+    month = parameters(schema, "/api/me/daily-stats/")["month"]
+    assert month == {"type": "string", "pattern": f"^(?:{MONTHS})$"}
+
+
+def test_the_schemas_months_are_the_ones_check_month_takes() -> None:
+    """Every month of the years around FIRST_MONTH and LAST_MONTH, and the far ones."""
+    years = [0, 1, 999, *range(1890, 1911), *range(2990, 3011), 9999]
+    texts = ["", "2026-1", "2026-011", WIDE + "-11", "2026-11 ", "2026-11\n", "2026/11"] + [
+        f"{year:04}-{month:02}" for year in years for month in range(14)]
+    for text in texts:
+        assert bool(re.fullmatch(MONTHS, text)) == _takes(actions.check_month, text), text
+
+
+def test_a_day_is_iso_digits_only() -> None:
+    """Outside the pattern, or no date (as "format": "date" says): refused."""
+    assert actions.check_day("2026-11-29") == date(2026, 11, 29)
+    for text in ("2026-W48-7", WIDE + "-11-29", "2026-11-29\n", "20261129"):
+        assert not re.fullmatch(DAY_FORM, text) and not _takes(actions.check_day, text), text
+    assert not _takes(actions.check_day, "2026-11-31")
+
+
+def _takes(check: Any, text: str) -> bool:
+    try:
+        check(text)
+    except actions.BadRequest:
+        return False
+    return True

@@ -12,6 +12,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from game.models import Game
+from game.schema import variants_of_another_game
+from patience import GAMES, all_variants
 from races.models import Entry, Race
 
 from .conftest import Browser, Clock, regular
@@ -530,3 +532,43 @@ def test_a_visitor_who_signs_up_mid_race_keeps_their_place_and_game(
     assert Entry.objects.get(race__code=code, name="Vera").user.username == "vera"
     assert vera.move(game_id, line_of(code)[0]).status_code == 200
     assert act(vera, code, "give-up")["me"]["id"] == room["me"]["id"]
+
+
+# -- the schema says what the server takes ------------------------------------------
+
+def test_the_race_bodies_in_the_schema_follow_the_registry(carol_browser: Browser) -> None:
+    schema = carol_browser.get("/api/schema/?format=json").json()["components"]["schemas"]
+    new, options = schema["NewRace"], schema["RaceOptions"]
+
+    assert schema["GameEnum"]["enum"] == list(GAMES)
+    assert schema["VariantEnum"]["enum"] == [variant.slug for _, variant in all_variants()]
+    assert new["not"] == {"anyOf": variants_of_another_game()}
+    assert new["properties"]["visitors"]["type"] == "boolean"
+    assert new["properties"]["visitors"]["nullable"] is True
+    assert options["properties"]["visitors"]["nullable"] is True
+    assert options["properties"]["minutes"]["nullable"] is True
+    assert "nullable" not in new["properties"]["minutes"]  # null is no time limit: 400
+
+
+def test_a_race_body_the_schema_allows_is_taken(carol_browser: Browser, settings: Any) -> None:
+    settings.RACE_CREATE_RATE = "100/hour"
+    for body, variant in (({"game": "klondike"}, "turn-1"), ({"game": "", "variant": ""},
+                          "three-card"), ({"game": None, "variant": "st-helena"}, "st-helena"),
+                          ({"visitors": None}, "three-card")):
+        room = open_room(carol_browser, **{"variant": None, **body})
+        assert room["variant"]["slug"] == variant, body
+        assert room["visitors"] is True
+
+    code = open_room(carol_browser, visitors=False, minutes=10)["code"]
+    room = act(carol_browser, code, "options", {"minutes": None, "visitors": None})
+    assert (room["minutes"], room["visitors"]) == (10, False)
+
+
+@pytest.mark.parametrize("body", [
+    {"game": "klondike", "variant": "three-card"}, {"game": "klondike", "variant": "crib"},
+    {"game": "chess"}, {"minutes": None}, {"visitors": "yes"},
+])
+def test_a_race_body_the_schema_refuses_is_a_400(carol_browser: Browser, body: Any) -> None:
+    response = carol_browser.post("/api/races/", {**NEW, **body})
+    assert response.status_code == 400, response.content
+    assert not Race.objects.exists()
