@@ -52,7 +52,7 @@ from .clairvoyance import (
 from .driver import Budget
 from .games import blind_of, blind_of_variant, solve_position
 from .players import MAX_PLIES
-from .rating import BANDS, band_for, rate
+from .rating import BANDS, band_for, rate, shipped_bands
 
 # -- the players measured: honest blind ones and cheats ---------------------------------
 
@@ -127,13 +127,15 @@ def first_pass_line(start: Any, seconds: float = 2.0) -> list[str] | None:
 
 # -- measuring: honest players against cheats on rated deals ----------------------------
 
+CHEATS: Final = ("solver", "disguised", "first-pass")
 HONEST: Final = (("careful", 0.0), ("careful", 0.03), ("careful", 0.1), ("careful", 0.3),
                  ("freeing", 0.05), ("near2", 0.05), ("spare-cell", 0.0), ("near1", 0.0),
                  ("freeing", 0.0))
 
 
 def measure_deal(start: Any, line: Sequence[str], *, seeds: int = 1, nodes: int = NODES,
-                 solve_s: float = 2.0) -> list[dict[str, Any]]:
+                 solve_s: float = 2.0, cheats: Sequence[str] = CHEATS
+                 ) -> list[dict[str, Any]]:
     """Every honest player's and every cheat's measure on one proved-won deal (``line``:
     its winning line, the scout's cheat), with one shared cache."""
     cache: Cache = {}
@@ -149,13 +151,15 @@ def measure_deal(start: Any, line: Sequence[str], *, seeds: int = 1, nodes: int 
             others = [other for other in blind.rule_players if other != name]
             rows.append(_row(start, f"{name}~{round(slip * 100)}", "honest", played, cache,
                              nodes, others))
-    cheats: dict[str, Callable[[], list[str] | None]] = {
+    made: dict[str, Callable[[], list[str] | None]] = {
         "solver": lambda: list(line),
         "disguised": lambda: disguised_line(start, cache, nodes, solve_s),
     }
     if _has_redeal(start):
-        cheats["first-pass"] = lambda: first_pass_line(start, solve_s)
-    for name, make in cheats.items():
+        made["first-pass"] = lambda: first_pass_line(start, solve_s)
+    for name, make in made.items():
+        if name not in cheats:
+            continue
         played_line = make()
         if played_line is not None:
             rows.append(_row(start, name, "cheat", played_line, cache, nodes, None))
@@ -210,7 +214,6 @@ def book_deals(variant: str, first: int, last: int) -> Iterator[tuple[int, tuple
 # -- the limits, from measured rows -------------------------------------------------
 
 THRESHOLDS: Final = (1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0, 16.0)
-CHEATS: Final = ("solver", "disguised", "first-pass")
 
 
 def read_rows(paths: Iterable[Path]) -> list[dict[str, Any]]:
@@ -319,7 +322,7 @@ def running_bars(rows: list[dict[str, Any]], false_flags: float) -> list[float]:
     honest players' runs of that many wins are held (their last win is the one held)."""
     wins, rng = wins_by_player(rows), random.Random("running bars")
     honest = sorted({row["player"] for row in rows if row["kind"] == "honest"})
-    bars = []
+    bars: list[float] = []
     for length in range(1, RUNNING_WINS + 1):
         sums = sampled_sums(wins, honest, length, rng)
         if not sums:
@@ -402,12 +405,20 @@ def measure(args: argparse.Namespace) -> int:
     rules = rules_of(args.variant)
     for deal, line in book_deals(args.variant, int(low), int(high or low)):
         start = rules.new_game(deal, args.variant)
-        band = band_for(rate(start.copy()).rate, args.variant)
+        band = band_of_deal(start)
         for row in measure_deal(start, line, seeds=args.noisy_seeds, nodes=args.nodes,
-                                solve_s=args.solve_s):
+                                solve_s=args.solve_s, cheats=args.cheats):
             print(json.dumps({"deal": deal, "variant": args.variant, "band": band, **row}),
                   flush=True)
     return 0
+
+
+def band_of_deal(start: Any) -> str:
+    """The deal's daily band, as the daily's screening rates it ("" for a variant that
+    has no bands: its dailies are not banded)."""
+    if start.variant.slug not in shipped_bands()["variants"]:
+        return ""
+    return band_for(rate(start.copy()).rate, start.variant.slug)
 
 
 def limits_command(args: argparse.Namespace) -> int:
@@ -435,6 +446,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--noisy-seeds", type=int, default=1)
     run.add_argument("--nodes", type=int, default=NODES)
     run.add_argument("--solve-s", type=float, default=2.0)
+    run.add_argument("--cheats", nargs="+", choices=CHEATS, default=list(CHEATS),
+                     help="the cheats to play (each costs searches)")
     run.set_defaults(handler=measure)
     chosen = commands.add_parser("limits", help="curves and limits from measured rows")
     chosen.add_argument("runs", nargs="+", type=Path)
