@@ -349,13 +349,28 @@ def running_held(rows: list[dict[str, Any]], bars: Sequence[float]) -> dict[str,
     return found
 
 
+LEAST_HELD: Final = 0.25  # the share of cheats' longest runs that must be held at all
+
+
+def telling_apart(held: dict[str, list[float]]) -> bool:
+    """Whether the judge tells the solver's line from honest play on this variant at all:
+    at the longest run measured, at least LEAST_HELD of the cheats' runs are held. Where
+    blind play wins nearly every deal (the cross) a scout teaches nothing and the
+    choices cannot show it: holding wins there would only cost honest players."""
+    cheats = held.get("solver", [])
+    return bool(cheats) and cheats[-1] >= LEAST_HELD
+
+
 def limits_of(rows: list[dict[str, Any]], false_flags: float) -> dict[str, Any]:
     bits = threshold(rows, false_flags)
     first_pass = [row for row in rows if row["kind"] == "honest"]
     bars = [bits, *running_bars(rows, false_flags)[1:]]  # one win: the exact quantile
+    held = running_held(rows, bars)
+    telling = telling_apart(held)
     return {
-        "bits": bits, "median_ms": PLACEMENT_FLOOR_MS, "win_ms": win_floor_ms(rows),
-        "running": bars, "running_held": running_held(rows, bars),
+        "bits": bits if telling else None, "median_ms": PLACEMENT_FLOOR_MS,
+        "win_ms": win_floor_ms(rows), "running": bars if telling else [],
+        "measured_bars": bars, "running_held": held,
         "false_flags": false_flags, "deals": len({row["deal"] for row in rows}),
         "honest_games": len(first_pass),
         "honest_whole_stock_first": sum(row["first_pass_turned"] >= 1 for row in first_pass),
@@ -369,7 +384,8 @@ def _share(pair: Sequence[int]) -> str:
 
 
 def print_report(variant: str, found: dict[str, Any]) -> None:
-    print(f"\n{variant}: {found['deals']} deals, held from {found['bits']} bits "
+    bar = found["bits"] if found["bits"] is not None else "no bits (the judge cannot tell)"
+    print(f"\n{variant}: {found['deals']} deals, held from {bar} "
           f"(at most {found['false_flags']:.0%} of honest wins); win floor "
           f"{found['win_ms']} ms")
     print("bits | honest wins held | honest games held | " + " | ".join(CHEATS))
@@ -382,7 +398,7 @@ def print_report(variant: str, found: dict[str, Any]) -> None:
         print(f"{band} | {figures['deals']} | {_share(figures['honest_wins'])} | "
               + " | ".join(_share(figures[cheat]) for cheat in CHEATS))
     print("wins in a row | bar (bits) | " + " | ".join(found["running_held"]))
-    for number, bar in enumerate(found["running"], start=1):
+    for number, bar in enumerate(found["measured_bars"], start=1):
         print(f"{number} | {bar} | " + " | ".join(
             f"{shares[number - 1]:.1%}" for shares in found["running_held"].values()
             if len(shares) >= number))
