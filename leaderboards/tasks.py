@@ -76,17 +76,22 @@ def rate_daily(daily_id: int) -> None:
     dailies.rate_daily(daily_id)
 
 
-@shared_task(name="leaderboards.judge_result", ignore_result=True,
-             soft_time_limit=300, time_limit=360, **_EARLY_ACK)
+@shared_task(name="leaderboards.judge_result", ignore_result=True, acks_late=True,
+             reject_on_worker_lost=True, soft_time_limit=300, time_limit=360,
+             autoretry_for=TRANSIENT_ERRORS, retry_backoff=5, max_retries=5)
 def judge_result(game_id: str) -> None:
-    """The fair-play judge on a ranked result that ended (leaderboards.judging)."""
+    """The fair-play judge on a ranked result that ended (leaderboards.judging). Late-
+    acked: a judgement lost with its worker is handed to another (it ends well inside
+    the broker's visibility timeout, bounded by FAIR_PLAY_JUDGE_SECONDS), and judging
+    twice is harmless (a judged attempt is not judged again)."""
     judging.judge_result(game_id)
 
 
 @shared_task(name="leaderboards.judge_missed", ignore_result=True,
              soft_time_limit=1800, time_limit=1860, **_EARLY_ACK)
 def judge_missed(hours: int = 48) -> int:
-    """Beat job: judge the ended ranked results of the last ``hours`` that a lost task
+    """Beat job, early-acked like the dailies' (it may outlast the visibility timeout):
+    judge the ended ranked results of the last ``hours`` that a lost task
     never judged; returns how many were judged."""
     return judging.judge_missed(hours)
 

@@ -17,7 +17,8 @@ from tombsite.celery import app
 
 pytestmark = pytest.mark.django_db
 # Early-acked on purpose: longer than the visibility timeout, and re-run by the hourly beat.
-EARLY_ACKED = {"leaderboards.make_dailies", "leaderboards.make_daily", "leaderboards.rate_daily"}
+EARLY_ACKED = {"leaderboards.make_dailies", "leaderboards.make_daily", "leaderboards.rate_daily",
+               "leaderboards.judge_missed"}
 
 
 def our_tasks() -> dict[str, Any]:
