@@ -146,15 +146,18 @@ class ReviewQueueAdmin(ReadOnlyAdmin):
                  f"{choice['p_keep']:.0%}", choice["bits"],
                  ", ".join(f"{name} {move}" for name, move in choice["panel"].items()))
                 for choice in found.get("choices", [])]
+        running = found.get("running") or {}
         return format_html(
-            "<p>{} bits (held from {} bits) over {} real choices: {} kept a won position "
-            "won, {} threw it; {} agreed with every blind player{}.</p>"
+            "<p>{} bits (one win alone is held from {} bits) over {} real choices: {} kept "
+            "a won position won, {} threw it; {} agreed with every blind player{}. "
+            "The player's last {} wins of the variant: {} bits together.</p>"
             "<table><tr><th>move</th><th>played</th><th>the win</th><th>blind players "
             "keep it</th><th>bits</th><th>blind players' moves</th></tr>{}</table>",
             attempt.clairvoyance, found.get("limits", {}).get("bits", "?"),
             found.get("counted", 0), found.get("kept", 0), found.get("thrown", 0),
             found.get("agreed", 0), "; cut short by its time bound" if found.get("cut_short")
-            else "", format_html_join("", "<tr>" + "<td>{}</td>" * 6 + "</tr>", rows),
+            else "", running.get("wins", "-"), running.get("bits", "-"),
+            format_html_join("", "<tr>" + "<td>{}</td>" * 6 + "</tr>", rows),
         )
 
     @admin.display(description="the stock")

@@ -54,14 +54,24 @@ def judge_result(game_id: str) -> bool:
     evidence = clairvoyance.judge(
         fairplay.from_the_start(position), [move.notation for move in position.moves],
         seconds=settings.FAIR_PLAY_JUDGE_SECONDS)
-    won = attempt.game.status == Status.WON
-    scouts = scout_links(attempt) if won else []
-    wins, total = running_bits(attempt, evidence.bits)
-    reasons = reasons_to_hold(attempt.daily.variant, wins, total, scouts) if won else []
     found = {**evidence.as_data(), "stock": fairplay.stock_facts(position),
-             "scouts": scouts, "running": {"wins": wins, "bits": round(total, 2)},
-             "limits": asdict(clairvoyance.limits(attempt.daily.variant))}
+             "limits": limits_data(attempt.daily.variant)}
+    reasons: list[str] = []
+    if attempt.game.status == Status.WON:
+        scouts = scout_links(attempt)
+        wins, total = running_bits(attempt, evidence.bits)
+        reasons = reasons_to_hold(attempt.daily.variant, wins, total, scouts)
+        found.update(scouts=scouts, running={"wins": wins, "bits": round(total, 2)})
     return attempts.do_store_judgement(attempt.pk, evidence.bits, found, reasons)
+
+
+def limits_data(variant: str) -> dict[str, Any]:
+    """The variant's limits as JSON can keep them (no bits, None: the judge holds no win
+    for its bits there)."""
+    found = asdict(clairvoyance.limits(variant))
+    if found["bits"] == float("inf"):
+        found["bits"] = None
+    return found
 
 
 def running_bits(attempt: Attempt, bits: float) -> tuple[int, float]:

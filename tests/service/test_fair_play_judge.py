@@ -125,7 +125,8 @@ def test_the_queue_shows_the_choices_that_gave_it_away(
 
     page = admin.get(f"{QUEUE}{Attempt.objects.get().pk}/change/").content.decode()
 
-    assert "bits (held from" in page and "blind players keep it" in page
+    assert "bits (one win alone is held from" in page and "blind players keep it" in page
+    assert "last 1 wins of the variant" in page
     assert "the whole stock turned before the first placement: no" in page, \
         page[page.find("The stock"):][:600]
 
