@@ -210,7 +210,9 @@ def do_store_judgement(attempt_id: int, bits: float, evidence: dict[str, Any],
                        reasons: list[str]) -> bool:
     """Keep the judge's findings on a ranked attempt and hold it for ``reasons`` (a
     result an admin already cleared stays cleared). True if it is held just now: its
-    player's boards are told, and the live field is refreshed for every watcher."""
+    player's boards are told, and the live field is refreshed for every watcher. The
+    scouts linked to a held win are put in the queue beside it (flag scout), so an
+    admin can decide on both accounts there."""
     with transaction.atomic():
         attempt = (Attempt.objects.select_for_update().filter(pk=attempt_id)
                    .values("flags", "review", "clairvoyance", "game_id").first())
@@ -227,7 +229,16 @@ def do_store_judgement(attempt_id: int, bits: float, evidence: dict[str, Any],
         Attempt.objects.filter(pk=attempt_id).update(**fields)
         if held:
             _tell_held(str(attempt["game_id"]))
+            _queue_scouts([link["attempt"] for link in evidence.get("scouts", [])])
     return held
+
+
+def _queue_scouts(attempt_ids: list[int]) -> None:
+    """Flag the scouts' own attempts (a lost or idle game: held off nothing they earned)."""
+    for scout in Attempt.objects.select_for_update().filter(pk__in=attempt_ids,
+                                                            review=Review.NONE):
+        Attempt.objects.filter(pk=scout.pk).update(
+            flags=fairplay.add_flag(scout.flags, fairplay.SCOUT), review=Review.PENDING)
 
 
 def _tell_held(game_id: str) -> None:

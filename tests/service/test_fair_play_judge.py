@@ -193,6 +193,8 @@ def test_a_scout_on_another_address_is_linked_to_the_winner(
     assert links[0]["timing"] and not links[0]["device"] and not links[0]["address"]
     assert links[0]["turned_share"] >= fairplay.SCOUT_STOCK_SHARE
     assert attempt.review == Review.PENDING
+    scout_attempt = Attempt.objects.get(user__username="dave")
+    assert (scout_attempt.flags, scout_attempt.review) == ("scout", Review.PENDING)
 
 
 def test_the_players_board_hears_at_once_that_the_result_is_held(
