@@ -30,6 +30,7 @@ from django.test import override_settings
 from websockets.asyncio.client import ClientConnection
 
 from leaderboards.days import candidate_seed
+from solver_worker.clairvoyance import limits
 
 from .lines import seeded_line
 from .secrecy import StockWatch
@@ -39,9 +40,15 @@ pytestmark = pytest.mark.integration
 SECRET = "integration-daily-secret-of-forty-two-chars"
 TIMEOUT = 20
 PASSWORD = "tomb-of-the-emperor"
-# Seconds before each placement of a live-played ranked daily: faster than most people,
-# still above the pace floor (leaderboards.fairplay), so the result is ranked at once.
-PLACEMENT_PAUSE_S = 0.15
+
+
+def placement_pause_s(line: tuple[str, ...], variant: str) -> float:
+    """Seconds before each placement of a live-played ranked daily: faster than most
+    people, still above the variant's measured pace floors (leaderboards.fairplay: the
+    median per placement and the whole win), so the result is ranked at once."""
+    floor = limits(variant)
+    placements = sum(1 for move in line if move not in ("D", "R"))
+    return max(floor.median_ms * 1.2, floor.win_ms * 1.2 / placements) / 1000
 
 
 @pytest.fixture(scope="module")
@@ -183,6 +190,7 @@ async def test_a_ranked_daily_played_live_while_the_field_watches(stack: Stack) 
     from patience.tomb import deal_from_seed
 
     watch, line = StockWatch(deal_from_seed(seed)), seeded_line(seed)
+    pause = placement_pause_s(line, "three-card")
     field = await open_socket(stack, erin, "/ws/daily/three-card/")
     board = await open_socket(stack, dave, f"/ws/games/{game['id']}/")
     assert (await receive(field, watch))["type"] == "field"
@@ -196,7 +204,7 @@ async def test_a_ranked_daily_played_live_while_the_field_watches(stack: Stack) 
     assert refused["type"] == "error" and "cannot be undone" in refused["error"]
     for seq, move in enumerate(line[1:], start=2):
         if move not in ("D", "R"):  # placements above the human floor (fairplay): ranked
-            await asyncio.sleep(PLACEMENT_PAUSE_S)
+            await asyncio.sleep(pause)
         await board.send(json.dumps({"type": "move", "move": move, "seq": seq}))
         watch.played(move)
         assert (await receive(board, watch))["seq"] == seq
