@@ -14,6 +14,8 @@ from pathlib import Path
 import environ
 from celery.schedules import crontab
 
+from solver_worker.book import WINNABLE_DIR as SHIPPED_WINNABLE_DEALS
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 env = environ.Env()
 
@@ -49,6 +51,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so it compresses what every later one wrote: pages and API answers (static
+    # files come compressed already, whitenoise's .br and .gz). Django's own, with its
+    # BREACH mitigation (random bytes in each gzip header, Django 4.2+).
+    "django.middleware.gzip.GZipMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -241,6 +247,9 @@ HINT_TIMEOUT_SECONDS = env.float("HINT_TIMEOUT_SECONDS", default=20.0)
 # and the socket alike (game.limits); "30/minute" as in DRF's rates.
 HINT_RATE = env.str("HINT_RATE", default="30/minute")
 HINT_ADDRESS_RATE = env.str("HINT_ADDRESS_RATE", default="120/minute")
+# The proved-won deals "winnable deals only" deals from, <variant>.txt each (the ones
+# that ship: scripts/make_winnable_deals.py). A variant with no file there has no option.
+WINNABLE_DEALS_DIR = Path(env.str("WINNABLE_DEALS_DIR", default="") or SHIPPED_WINNABLE_DEALS)
 
 # -- the daily challenge (leaderboards) ----------------------------------------
 
