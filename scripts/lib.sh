@@ -41,3 +41,18 @@ ensure_system_packages() {
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
 }
+
+# The site refuses to run on a public key: make this checkout's own random keys once,
+# kept out of git (an environment that sets them wins). For scripts/run and scripts/manage.
+ensure_local_secrets() {
+  if [ ! -f .local-secrets.env ]; then
+    python - > .local-secrets.env <<'EOF_KEYS'
+import secrets
+print(f"SECRET_KEY={secrets.token_urlsafe(50)}")
+print(f"DAILY_SECRET={secrets.token_urlsafe(50)}")
+EOF_KEYS
+  fi
+  SECRET_KEY="${SECRET_KEY:-$(sed -n 's/^SECRET_KEY=//p' .local-secrets.env)}"
+  DAILY_SECRET="${DAILY_SECRET:-$(sed -n 's/^DAILY_SECRET=//p' .local-secrets.env)}"
+  export SECRET_KEY DAILY_SECRET
+}
