@@ -1,22 +1,22 @@
 // Drawing any game's table from its description (table.js): one button per pile,
 // placed on the game's grid, drawn by its role (stock, waste, foundation, cell, pile)
 // and its fan (top card only, spread right, spread down), face-down cards as backs.
-// Cards are CSS boxes with text glyphs, so they stay crisp at every size. Each face-up
-// card carries data-card (its text) and data-at (its place among the pile's face-up
+// Cards are CSS boxes, their faces masks and inline SVG (faces.js), crisp at every size. Each
+// face-up card carries data-card (its text) and data-at (its place among the pile's face-up
 // cards) so motion.js can slide it where it went and input.js can lift a run from it.
 
+import { faceHtml } from "./faces.js";
 import { formatNumber, t, tc, tf, tnf } from "./i18n.js";
-import { SUIT_GLYPHS, cardName, isRed, rankLabel } from "./notation.js";
+import { cardName, isRed, rankLabel } from "./notation.js";
 import { acceptsText, learnPlaces, placeName } from "./places.js";
 import { fanned, pileOf, stockMove, targetsFrom } from "./table.js";
 
 
+// The face itself (indices, pips, courts) is faces.js's; suit-X lets cards.css colour a
+// four-colour deck.
 export function cardHtml(card, extra = "", at = "") {
-  const suit = SUIT_GLYPHS[card[1]];
-  return `<span class="card${isRed(card) ? " red" : ""}${extra}" data-card="${card}"`
-    + `${at === "" ? "" : ` data-at="${at}"`} aria-hidden="true">`
-    + `<span class="ix${card[0] === "T" ? " ten" : ""}">${rankLabel(card)}<br>${suit}</span>`
-    + `<span class="pip">${suit}</span><span class="ix far">${rankLabel(card)}<br>${suit}</span></span>`;
+  return `<span class="card${isRed(card) ? " red" : ""} suit-${card[1]}${extra}" data-card="${card}"`
+    + `${at === "" ? "" : ` data-at="${at}"`} aria-hidden="true">${faceHtml(card)}</span>`;
 }
 
 const backHtml = (extra = "") => `<span class="card back${extra}" aria-hidden="true"></span>`;

@@ -1,7 +1,7 @@
 // How the table looks and sounds, remembered per browser: the card size (Auto fits
 // the table to the screen; S, M, L, XL are fixed sizes, never bigger than what fits),
-// the table's surface, the card back, the pile names of a first game, the lit targets
-// (Hints: where a lifted card may go rings gold) and sound.
+// the table's surface, the card back, a four-colour deck, the pile names of a first
+// game, the lit targets (Hints: where a lifted card may go rings gold) and sound.
 
 const SIZES = { S: 56, M: 76, L: 100, XL: 132 };  // card widths in CSS pixels
 const SURFACES = ["felt", "baize", "claret", "walnut", "slate", "sand"];
@@ -70,6 +70,13 @@ function pick(kind, choices, value) {
 export const setSurface = (value) => pick("surface", SURFACES, value);
 export const setBack = (value) => pick("back", BACKS, value);
 
+// A four-colour deck (cards.css): clubs green, diamonds blue, for telling suits apart at a glance.
+export function setFourColour(on) {
+  root.classList.toggle("four-colour", on);
+  document.querySelector("#four-colour").checked = on;
+  store.set("tomb.colours", on ? "four" : "two");
+}
+
 // -- the names of the piles, for a first game ------------------------------------
 
 export function showLabels(on) {
@@ -131,6 +138,7 @@ export function attachLooks(playRoot, stageElement, changed = () => {}) {
   setSize(store.get("tomb.size", "auto"));
   document.querySelector("#surface").value = setSurface(store.get("tomb.surface", "felt"));
   document.querySelector("#back").value = setBack(store.get("tomb.back", "lattice"));
+  setFourColour(store.get("tomb.colours", "two") === "four");
   setSound(store.get("tomb.sound", "off") === "on");
   showLabels(store.get("tomb.labels", "on") === "on");
   new ResizeObserver(fit).observe(stage);
@@ -138,6 +146,7 @@ export function attachLooks(playRoot, stageElement, changed = () => {}) {
   for (const button of document.querySelectorAll("[data-size]")) button.onclick = () => setSize(button.dataset.size);
   document.querySelector("#surface").onchange = (event) => setSurface(event.target.value);
   document.querySelector("#back").onchange = (event) => setBack(event.target.value);
+  document.querySelector("#four-colour").onchange = (event) => setFourColour(event.target.checked);
   document.querySelector("#sound").onchange = (event) => { setSound(event.target.checked); blip("move"); };
   document.querySelector("#labels").onchange = (event) => showLabels(event.target.checked);
   document.querySelector("#lit").onchange = (event) => setLit(event.target.checked);
