@@ -446,7 +446,6 @@ def do_move(
             position.apply(parsed)
         except IllegalMove as error:
             raise NotAllowedNow(str(error)) from error
-        game.moves += 1
         return _store(game, position, "move", origin=origin, seq=seq)
 
 
@@ -502,7 +501,6 @@ def do_finish(
                 "Finish is for a game whose every remaining move is forced"))
         for move in line:
             position.apply(move)
-        game.moves += len(line)
         return _store(game, position, "finish", origin=origin, seq=seq)
 
 
@@ -717,6 +715,9 @@ def _store(
         game.achievements = " ".join(game.rules.achievements(position))
     game.status = status
     game.log = _log_after(game.log, position.moves)
+    # The moves on the line as it stands, an undone one not counted: the number the
+    # board and the win show, and the one records, boards and share lines keep.
+    game.moves = len(position.moves)
     game.home = position.home
     game.score = game.rules.score(position)
     game.version += 1

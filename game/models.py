@@ -52,7 +52,8 @@ class Game(models.Model):
     home = models.PositiveSmallIntegerField(default=0, help_text="cards on the foundations")
     score = models.PositiveIntegerField(null=True, blank=True,
                                         help_text="the game's points (None: it keeps none)")
-    moves = models.PositiveIntegerField(default=0, help_text="moves played, undone ones too")
+    moves = models.PositiveIntegerField(default=0, help_text="moves on the line, undone ones "
+                                        "not counted (undos counts those)")
     undos = models.PositiveIntegerField(default=0)
     hints = models.PositiveIntegerField(default=0)
     # Bumped by every write; live clients order and de-duplicate states by it.

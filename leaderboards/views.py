@@ -24,7 +24,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 
 import patience
 from game.actions import ActionError, free_play_stats, player_from
-from game.names import named_game, named_variant, named_variants, variant_name
+from game.names import game_name, named_game, named_variant, named_variants, variant_name
 from races.stats import record_of
 
 from . import actions, boards, chart_data, charts, preparing
@@ -172,11 +172,14 @@ def all_time(request: HttpRequest, game: str, variant: str) -> HttpResponse:
 def my_stats(request: HttpRequest) -> HttpResponse:
     """Free play for everyone (a visitor's figures live with their games); the ranked
     dailies and their calendar for a logged-in player. Both grouped by game, then
-    variant, in the registry's order."""
+    variant, in the registry's order, and only the variants the player has played: a
+    player who has played nothing yet gets a welcome that leads to a first game."""
     month = actions.check_month(request.GET.get("month"))
-    free = free_play_stats(player_from(request.user, request.session))
+    free = [entry for entry in free_play_stats(player_from(request.user, request.session))
+            if entry["games"]]
     for entry in free:
         entry["name"] = variant_name(patience.variant_of(entry["variant"]))
+        entry["alone"] = named_by_its_game(entry["variant"])
         for kind in entry["records"].values():
             kind["fastest"] = None if kind["fastest_ms"] is None else boards.clock(
                 kind["fastest_ms"])
@@ -184,23 +187,45 @@ def my_stats(request: HttpRequest) -> HttpResponse:
     rates: dict[str, list[charts.Rate]] = {}
     bests: dict[str, list[charts.Best]] = {}
     if request.user.is_authenticated:
-        stats = boards.my_stats(request.user.pk, actions.variant_slugs(), month)
         rates = chart_data.weekly_rates(request.user.pk, today())
         bests = chart_data.monthly_bests(request.user.pk, today())
+        stats = [entry for entry in boards.my_stats(request.user.pk, actions.variant_slugs(), month)
+                 if played_ranked(entry, rates, bests)]
     for entry in stats:
         entry["weeks"] = month_grid(month, entry["calendar"])
         entry["name"] = entry["variant_name"]  # under its game's heading
+        entry["alone"] = named_by_its_game(entry["variant"])
         entry["charts"] = history_charts(entry["variant"], entry["name"], rates, bests)
     races = record_of(request.user.pk) if request.user.is_authenticated else None
+    if races is not None and not races["races"]:
+        races = None  # no race yet: no panel of zeros
     if races is not None:
         for result in races["recent"]:
             result["time"] = boards.clock(result["time_ms"] or 0)
     return render(request, "leaderboards/my_stats.html", {
         "stats": by_game(stats), "free": by_game(free), "month": month, "games": games(),
-        "races": races,
+        "races": races, "played": bool(free or stats or races),
         "weekdays": weekdays(),
         **month_links(month),
     })
+
+
+def played_ranked(entry: dict[str, Any], rates: dict[str, list[charts.Rate]],
+                  bests: dict[str, list[charts.Best]]) -> bool:
+    """A variant whose ranked daily the player has played: counted, on the month shown,
+    or in the charts' weeks and months."""
+    variant = entry["variant"]
+    return bool(entry["games"] or entry["calendar"]
+                or any(rate.played for rate in rates.get(variant, []))
+                or any(best.ms is not None for best in bests.get(variant, [])))
+
+
+def named_by_its_game(variant: str) -> bool:
+    """A game's only variant, or one named as its game is, goes by the game's name alone:
+    "St. Helena" once, not under a heading of the same name."""
+    rules = patience.rules_of(variant)
+    return len(rules.variants) == 1 or (
+        variant_name(rules.variants[variant]) == game_name(rules))
 
 
 def by_game(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -95,9 +95,11 @@ def test_a_registered_game_gets_a_daily_boards_and_statistics(
     wins = alice.get(f"/api/{GAME}/{VARIANT}/boards/wins/").json()
     assert wins["game_name"] == "Test Patience" and wins["entries"][0]["player"] == "carol"
     assert "carol" in alice.get(f"{HOME}/boards/").content.decode()
+    # A ranked daily of the default game too: My statistics lists only the games played.
+    PlayerStats.objects.create(user=carol, variant="three-card", games=1)
     mine = carol_browser.get("/me/stats/").content.decode()
     assert '<h2 id="game-test-patience" class="game-name">Test Patience</h2>' in mine
-    assert mine.index("Napoleon&#x27;s Tomb") < mine.index("Test Patience")  # by game
+    assert mine.index('id="game-napoleons-tomb"') < mine.index('id="game-test-patience"')  # by game
     api_stats = carol_browser.get("/api/me/daily-stats/").json()
     assert {"variant": VARIANT, "game": GAME, "wins": 1}.items() <= next(
         entry for entry in api_stats if entry["variant"] == VARIANT).items()

@@ -101,9 +101,9 @@ def test_my_statistics_cost_three_queries_after_the_login(
 def test_daily_statistics_need_a_log_in(alice: Browser) -> None:
     assert alice.get("/api/me/daily-stats/").status_code == 403
     assert alice.get("/api/me/daily-stats/?month=2026-13").status_code == 403
-    page = alice.get("/me/stats/")  # a visitor sees their free play and a way to log in
+    page = alice.get("/me/stats/")  # a visitor sees a way to a first game and to log in
     text = page.content.decode()
-    assert page.status_code == 200 and "Free play" in text
+    assert page.status_code == 200 and "Play a first game" in text
     assert 'id="calendars"' not in text and "/accounts/login/?next=/me/stats/" in text
 
 

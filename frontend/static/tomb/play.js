@@ -128,9 +128,12 @@ const canUndo = () => Boolean(game.state.can_undo);
 
 const variantSlug = () => slugOf(game.variant);
 
+// A variant's name in the page's language: this game's from the variant menu, the game's
+// own from its payload (a daily of another game opened here); never its slug.
 function variantName(slug) {
   const option = [...$("#variant").options].find((item) => item.value === slug);
-  return option ? option.textContent : slug;
+  if (option) return option.textContent;
+  return game && slugOf(game.variant) === slug && game.variant.name ? game.variant.name : "";
 }
 
 function title() {
@@ -569,7 +572,9 @@ async function openGame(id) {
 
 async function loadWins() {
   try {
-    const { wins } = await link.api("GET", "/api/stats/");
+    // This game's variants only: the menu names them (another game's are not on this page).
+    const only = page.game ? `?game=${encodeURIComponent(page.game)}` : "";
+    const { wins } = await link.api("GET", `/api/stats/${only}`);
     const counts = Object.entries(wins)
       .map(([slug, count]) => tf(t("%(variant)s %(wins)s"), { variant: variantName(slug), wins: formatNumber(count) }));
     $("#wins").textContent = tf(t("Your wins: %(counts)s"), { counts: counts.join(" · ") });
@@ -600,7 +605,11 @@ function wire() {
       .some((running) => running.animationName === "hop");
     if (!hopping) $("#table").classList.remove("celebrate");
   });
-  $("#open-deal").onsubmit = (event) => { event.preventDefault(); newDeal($("#deal").value); };
+  $("#open-deal").onsubmit = (event) => {
+    event.preventDefault();
+    $("#menu").open = false;  // the deal opens on the table: the menu is done with
+    newDeal($("#deal").value);
+  };
   $("#undo").onclick = $("#end-undo").onclick = undo;
   $("#hint").onclick = () => askHint(false);
   $("#fair-hint").onclick = () => askHint(true);

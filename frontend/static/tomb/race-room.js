@@ -33,13 +33,14 @@ export const STATUS = {
 export const statusWord = (status) => STATUS[status] || status;
 
 // A bar of cards home out of the deal's, with the number beside it.
-export function homeBar(home, total) {
+// The bar and the count; ``words`` puts the count in words where no column names it.
+export function homeBar(home, total, words = (count) => count) {
   const box = document.createElement("span");
   box.className = "home-bar";
   const meter = document.createElement("meter");
   Object.assign(meter, { min: 0, max: total || 52, value: home || 0 });
   meter.setAttribute("aria-hidden", "true");
-  box.append(meter, ` ${formatNumber(home || 0)}`);
+  box.append(meter, ` ${words(formatNumber(home || 0))}`);
   return box;
 }
 

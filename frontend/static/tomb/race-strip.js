@@ -56,7 +56,9 @@ function drawOthers() {
   $("#racers-live").replaceChildren(...others.map((player) => {
     const item = element("li", `racer ${player.status}`);
     item.dataset.player = player.id;
-    item.append(element("span", "name", player.name), homeBar(player.home, room.card_count),
+    // The strip has no column heads: each figure says what it counts ("home 0 · 8 moves").
+    const home = homeBar(player.home, room.card_count, (count) => tf(t("home %(count)s"), { count }));
+    item.append(element("span", "name", player.name), home,
       element("span", "moves", tnf("%(count)s move", "%(count)s moves", player.moves || 0,
         { count: formatNumber(player.moves || 0) })),
       element("span", "status", statusWord(player.status)));
