@@ -37,6 +37,9 @@ const WANTS = "wants";
 const badge = (kind, text) => `<span class="badge ${kind}" aria-hidden="true">${text}</span>`;
 const escape = (text) => String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
 const partHtml = (pile) => `<span class="part" aria-hidden="true">${escape(placeName(pile.label))}</span>`;
+// A pile's name and counts stand on one caption line under its cards (play.css .cap):
+// nothing written on the table covers a card or the rank an empty pile starts with.
+const captionHtml = (pile, ...badges) => `<span class="cap" aria-hidden="true">${partHtml(pile)}${badges.join("")}</span>`;
 // An empty foundation shows the rank it starts with, as the cards' corners write it.
 const baseLetter = (base) => (base ? rankLabel(base) : "");
 const top = (cards) => cards[cards.length - 1];
@@ -66,7 +69,7 @@ function build(element, table) {
     if (pile.accepts && pile.role !== "stock") {  // what it takes: on hover, and said after its name
       slot.title = tf(t("%(pile)s: %(accepts)s"), { pile: placeName(pile.label), accepts: acceptsText(pile.accepts) });
       slot.setAttribute("aria-description", acceptsText(pile.accepts));
-    }
+    } else slot.title = placeName(pile.label);  // the whole name, where its caption is cut short
     slots[pile.name] = slot;
     element.append(slot);
     if (pile.fan === "down") refit.observe(slot);
@@ -80,10 +83,10 @@ function build(element, table) {
 // Place the slots on a layout's grid (table.js layoutsOf): sizes in card widths; a row
 // fanned down takes what height is left.
 export function applyLayout(element, layout) {
-  const track = (sizes, flex = []) => sizes.map((size, i) => (flex[i]
-    ? `minmax(calc(var(--cw) * ${size}), 1fr)` : `calc(var(--cw) * ${size})`)).join(" ");
+  const track = (sizes, flex = [], extra = "0px") => sizes.map((size, i) => (flex[i]
+    ? `minmax(calc(var(--cw) * ${size} + ${extra}), 1fr)` : `calc(var(--cw) * ${size} + ${extra})`)).join(" ");
   element.style.gridTemplateColumns = track(layout.widths);
-  element.style.gridTemplateRows = track(layout.heights, layout.flexRows);
+  element.style.gridTemplateRows = track(layout.heights, layout.flexRows, "var(--cap)");
   element.classList.toggle("fills", (layout.flexRows || []).some(Boolean));
   for (const place of layout.places) {
     const slot = built.slots[place.name];
@@ -141,7 +144,9 @@ function fitColumn(slot) {
   const card = slot.querySelector(".card");
   if (!card) return;
   const w = card.offsetWidth;
-  const room = slot.clientHeight - 2 * (parseFloat(getComputedStyle(slot).paddingTop) || 0) - card.offsetHeight;
+  const style = getComputedStyle(slot);  // the bottom padding holds the caption line
+  const room = slot.clientHeight - (parseFloat(style.paddingTop) || 0) - (parseFloat(style.paddingBottom) || 0)
+    - card.offsetHeight;
   const backs = up ? down : Math.max(0, down - 1);  // steps after a back, and after a face-up card
   const cards = Math.max(0, up - 1);
   const need = () => backs * back + cards * face;
@@ -157,8 +162,7 @@ function fitColumn(slot) {
 function drawPile(slot, pile, cards, notes, lift, aim) {
   const total = cards.down + cards.up.length;
   const counted = pile.fan === "right" || (pile.fan === "top" && pile.role === "pile");
-  setHtml(slot, cardsHtml(pile, cards) + (counted && total > 1 ? badge(COUNT, formatNumber(total)) : "")
-    + partHtml(pile));
+  setHtml(slot, cardsHtml(pile, cards) + captionHtml(pile, counted && total > 1 ? badge(COUNT, formatNumber(total)) : ""));
   // Marked, not drawn anew: the card under the finger stays. Picked up; the keys' aim.
   const up = cards.up.length;
   for (const card of slot.querySelectorAll(".card[data-at]")) {
@@ -182,7 +186,7 @@ function drawStock(slot, pile, state, table, notes) {
   const passes = state.passes > 1
     ? badge(WANTS, tf(tc("stock badge", "pass %(pass)s/%(passes)s"), { pass: state.pass, passes: state.passes })) : "";
   setHtml(slot, (count ? backHtml(" top") : emptyHtml(gathers ? "\u21bb" : "\u2715"))
-    + badge(COUNT, formatNumber(count)) + passes + partHtml(pile));
+    + captionHtml(pile, badge(COUNT, formatNumber(count)), passes));
   const name = placeName(pile.label);
   let words;
   if (count) words = tnf("%(pile)s: %(count)s card, press to turn", "%(pile)s: %(count)s cards, press to turn", count, { pile: name });

@@ -1,13 +1,20 @@
 // How the table looks and sounds, remembered per browser: the card size (Auto fits
-// the table to the screen; S, M, L, XL are fixed sizes, never bigger than what fits),
+// the table to the screen; S, M, L and XL are shares of what fits, so they differ on
+// every screen and for every game, and XL is the whole of it, past Auto's cap),
 // the table's surface, the card back, a four-colour deck, the pile names of a first
 // game, the lit targets (Hints: where a lifted card may go rings gold) and sound.
 
-const SIZES = { S: 56, M: 76, L: 100, XL: 132 };  // card widths in CSS pixels
+const SIZES = { S: 0.55, M: 0.7, L: 0.85, XL: 1 };  // shares of the card width that fits
 const SURFACES = ["felt", "baize", "claret", "walnut", "slate", "sand"];
 const BACKS = ["lattice", "navy", "laurel"];
 const MIN_CARD = 34;
-const MAX_CARD = 180;
+const MAX_CARD = 180;  // Auto's largest card: a big screen gets room round the table, XL fills it
+// The caption line under each row of cards (play.css --cap): this share of a card's
+// width, and never less than a legible line.
+const CAP_SHARE = 0.2;
+const CAP_MIN = 18;
+// The stage's edge the table keeps clear (its rings and shadows).
+const EDGE = 8;
 
 export const store = {
   get: (key, fallback) => { try { return localStorage.getItem(key) || fallback; } catch { return fallback; } },
@@ -19,7 +26,10 @@ let stage = null;
 let size = "auto";
 
 // The table's layouts in card widths (table.js layoutsOf: "wide" as the game placed
-// its piles, "tall" with stock and waste below): the one with the biggest cards wins.
+// its piles, "tall" with stock and waste below): the one with the biggest cards wins,
+// and the game's own (the first) keeps the table unless another's cards are a tenth
+// bigger: it spreads the piles across a phone's width, as the rules picture them.
+const OWN_LAYOUT_EDGE = 1.1;
 let layouts = {};
 let chose = () => {};
 let chosen = "";
@@ -31,18 +41,27 @@ export function setLayouts(given, onChoose) {
   if (stage) fit();
 }
 
+// The widest card whose rows and their captions fit `height`.
+function cardForHeight(shape, height) {
+  const rows = shape.rows || 0;
+  const scaled = height / (shape.h + rows * CAP_SHARE);
+  return scaled * CAP_SHARE >= CAP_MIN ? scaled : (height - rows * CAP_MIN) / shape.h;
+}
+
 function fit() {
-  const width = stage.clientWidth - 8;
-  const height = stage.clientHeight - 8;
+  const width = stage.clientWidth - EDGE;
+  const height = stage.clientHeight - EDGE;
   if (width <= 0 || height <= 0) return;
   let best = null;
   for (const [name, shape] of Object.entries(layouts)) {
-    const card = Math.min(width / shape.w, height / shape.h);
-    if (!best || card > best.card) best = { name, card };
+    const card = Math.min(width / shape.w, cardForHeight(shape, height));
+    if (!best) best = { name, card, beat: card * OWN_LAYOUT_EDGE };
+    else if (card > best.beat) best = { name, card, beat: card };
   }
   if (!best) return;
-  // A fixed size is never bigger than what fits: the table never scrolls.
-  const card = Math.max(MIN_CARD, Math.min(size === "auto" ? best.card : SIZES[size], best.card, MAX_CARD));
+  // Every size is a share of what fits: the table never scrolls.
+  const wanted = size === "auto" ? Math.min(best.card, MAX_CARD) : best.card * SIZES[size];
+  const card = Math.max(MIN_CARD, Math.min(wanted, best.card));
   root.style.setProperty("--cw", `${Math.floor(card)}px`);
   root.dataset.shape = best.name;
   if (best.name !== chosen) {

@@ -71,6 +71,8 @@ export function labelOf(table, name) {
 
 // Slot sizes in card widths (play.css): a slot is 1.16 wide and 1.56 high; fanned
 // right, .3 more a card it spreads (1.9 for three); fanned down, 3.6; gaps are .14.
+// Each row also holds a caption line under its cards (the pile's name and counts,
+// never over a card): --cap, measured apart (looks.js), as `rows` counts them.
 const SLOT_W = 1.16;
 const SLOT_H = 1.56;
 const FAN_STEP = 0.3;
@@ -97,7 +99,7 @@ function measureLayout(places, table) {
     }
   }
   const sum = (values) => values.reduce((a, b) => a + b, 0) + GAP * Math.max(0, values.length - 1);
-  return { places, widths, heights, flexRows, w: sum(widths), h: sum(heights) };
+  return { places, widths, heights, flexRows, rows, w: sum(widths), h: sum(heights) };
 }
 
 // The table as sent: each pile where the game put it; a pile fanned right spreads over
