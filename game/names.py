@@ -21,8 +21,10 @@ class Named(Protocol):
     def name(self) -> str: ...
 
 
+# True on a phone as with a mouse: a covered pile's name is not on the table, and a
+# phone has no hover; the rules page draws every pile named.
 ANY_GAME_WELCOME = gettext_lazy(
-    "New here? Each pile is named on the table; point at one to read what it takes.")
+    "New here? The rules show the table with every pile named and what it takes.")
 
 
 def welcome(game: Any) -> str:
@@ -37,6 +39,15 @@ def game_name(game: Named) -> str:
 
 def variant_name(variant: Named) -> str:
     return gettext(variant.name)
+
+
+def game_and_variant_name(game: Any, variant: Named) -> str:
+    """"Napoleon's Tomb, traditional cross"; a game's only variant, or one named as the
+    game is, is the game itself: "St. Helena" once, never "St. Helena St. Helena"."""
+    name, own = game_name(game), variant_name(variant)
+    if len(game.variants) == 1 or own == name:
+        return name
+    return gettext("%(game)s, %(variant)s") % {"game": name, "variant": own}
 
 
 def translated_table(rules: Any, variant: Any) -> dict[str, Any]:
@@ -58,13 +69,20 @@ def named_variants(variants: Any) -> list[dict[str, str]]:
     return [named_variant(variant) for variant in variants]
 
 
+def titled_step(step: str) -> dict[str, str]:
+    """A step of play as its title and its words: a Guide writes each step as a short
+    sentence that names it ("Deal from the stock.") and then the rest."""
+    title, stop, body = step.partition(". ")
+    return {"title": title, "body": body} if stop and body else {"title": "", "body": step}
+
+
 def translated_guide(guide: Any) -> dict[str, Any] | None:
     """A game's rules text (``patience.protocol.Guide``) in the active language."""
     if guide is None:
         return None
     return {
         "aim": gettext(guide.aim),
-        "steps": [gettext(step) for step in guide.steps],
+        "steps": [titled_step(gettext(step)) for step in guide.steps],
         "choices": [(gettext(what), gettext(how)) for what, how in guide.choices],
         "faq": [(gettext(question), gettext(answer)) for question, answer in guide.faq],
     }

@@ -29,6 +29,7 @@ from . import actions, freeplay
 from .converters import game_and_variant
 from .names import named_game, named_variants, translated_guide, welcome
 from .payloads import named, table_of
+from .rules_page import pile_groups
 from .win_rates import win_rates_of
 
 
@@ -68,7 +69,9 @@ def _play_page(request: HttpRequest, rules: Rules, chosen: Any) -> HttpResponse:
         "game": game_named,
         "variant": variant_named,
         "games": [named_game(game) for game in GAMES.values()],
-        "variants": named_variants(rules.variants.values()),
+        "variants": _with_proved_deals(named_variants(rules.variants.values())),
+        # The variants "Winnable only" is offered for: the ones with proved deals here.
+        "winnable_slugs": json.dumps([slug for slug in slugs if freeplay.offers_winnable(slug)]),
         "default_variant": variant.slug,
         # A variant named in the URL is the one to show, whatever the browser last chose.
         "variant_fixed": chosen is not None,
@@ -78,6 +81,12 @@ def _play_page(request: HttpRequest, rules: Rules, chosen: Any) -> HttpResponse:
         "table": table_of(variant.slug),
         "welcome": welcome(rules),
     })
+
+
+def _with_proved_deals(variants: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """Each variant with the count of its proved deals (0: no "Winnable only" for it)."""
+    return [{**variant, "proved": len(freeplay.winnable_lines(variant["slug"]))}
+            for variant in variants]
 
 
 def _deal_asked(request: HttpRequest, rules: Rules) -> int | None:
@@ -100,6 +109,8 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
     script. A game's own text lives in ``game/rules/<game>.html``; a game without one
     gets a page made from its table and variants."""
     found = GAMES[game]
+    table = table_of(found.default_variant.slug)
+    piles, groups = pile_groups(table)
     try:
         template = select_template([f"game/rules/{found.slug}.html"])
     except TemplateDoesNotExist:
@@ -107,24 +118,12 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
     return HttpResponse(template.render({
         "game": named_game(found),
         "variants": named_variants(found.variants.values()),
-        "table": table_of(found.default_variant.slug),
+        "table": {**table, "piles": piles},
         # Per variant (a slug's "-" as "_", for the template): the proved deals that ship.
         "proved": {slug.replace("-", "_"): len(freeplay.winnable_lines(slug))
                    for slug in found.variants},
         "win_rates": win_rates_of(found),
         "guide": translated_guide(found.guide),
-        "pile_words": pile_words(table_of(found.default_variant.slug)),
+        "pile_groups": groups,
     }, request))
-
-
-def pile_words(table: dict[str, Any]) -> list[dict[str, Any]]:
-    """What each pile takes, piles in a row that take the same named together once
-    ("column 1 to column 7") rather than the same sentence seven times."""
-    groups: list[dict[str, Any]] = []
-    for pile in table["piles"]:
-        if groups and groups[-1]["accepts"] == pile["accepts"]:
-            groups[-1]["labels"].append(pile["label"])
-        else:
-            groups.append({"labels": [pile["label"]], "accepts": pile["accepts"]})
-    return groups
 

@@ -10,6 +10,7 @@ from ..protocol import Phrases, Pile, Table
 from ..words import gettext_noop as _
 from .deals import MAX_DEAL, MIN_DEAL, Deal, deal_from_number, deal_from_seed, deal_from_texts
 from .finish import finishing_line
+from .guide import GUIDE
 from .moves import FOUNDATIONS, PILES, Kind, Move, parse_move, parse_moves
 from .position import CARD_COUNT, FOUNDATION_SUIT, Position
 from .variants import DEFAULT_VARIANT, VARIANTS, Variant, get_variant
@@ -76,8 +77,10 @@ class StHelenaRules:
 
     slug: Final = GAME_SLUG
     name: Final = _("St. Helena")
-    guide: Final = None  # its page is the site's own (game/rules/<game>.html) or the table's
-    welcome: Final = ""
+    guide: Final = GUIDE
+    welcome: Final = _(
+        "New here? Build the Kings down and the Aces up, in suit. While the stock lasts, "
+        "the piles above the Kings play only to Kings, the piles below the Aces only to Aces.")
     card_count: Final = CARD_COUNT
     min_deal: Final = MIN_DEAL
     max_deal: Final = MAX_DEAL

@@ -149,7 +149,7 @@ def test_the_klondike_pages_and_rules_render(alice: Browser) -> None:
         assert alice.get(url).status_code in (200, 301, 302)
     page = alice.get("/klondike/rules/").content.decode()
     assert "How to play Klondike" in page and "Where this site chooses" in page
-    assert "column 7" in page and "picture-grid" in page
+    assert "column 7" in page and "drawn-table" in page
 
 
 def test_a_klondike_race_deals_one_proved_deal_to_everyone_and_is_won(

@@ -20,8 +20,8 @@ def test_the_rules_page_renders_without_a_script(alice: Browser) -> None:
 
     assert response.status_code == 200 and "<script" not in page
     headings = re.findall(r"<h2 id=\"([a-z-]+)\"", page)
-    assert headings == ["contents-title", "steps", "variants", "daily", "statistics", "keys",
-                        "faq"]
+    assert headings == ["contents-title", "steps", "variants", "cross", "daily", "statistics",
+                        "keys", "faq"]
     assert page.count("<h1>") == 1
     for words in ("6 down to Ace, four times", "from the waste only", "cannot be undone",
                   "mark the result assisted", "UTC", "unassisted before assisted",
