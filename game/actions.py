@@ -39,7 +39,7 @@ from patience import (
 
 from . import events, freeplay, hinting, hooks, limits, rows
 from .models import FreePlayStats, Game, Status
-from .names import game_name, variant_name
+from .names import game_and_variant_name, variant_name
 from .payloads import game_payload
 from .positions import POSITIONS
 from .tasks import answer_hint
@@ -241,9 +241,9 @@ def check_new_free_game(data: object) -> tuple[Any, Any, bool]:
         raise BadRequest('"winnable": true deals a proved-won deal itself: send no "deal"')
     number = freeplay.winnable_deal_number(variant)
     if number is None:
-        raise NotAllowedNow(gettext("no proved-won %(game)s %(variant)s deals are listed "
-                                    "on this server") % {"game": game_name(rules),
-                                                         "variant": variant_name(variant)})
+        raise NotAllowedNow(gettext(
+            "No deal of %(name)s has been proved winnable on this server yet, so "
+            "\"Winnable only\" cannot deal one.") % {"name": game_and_variant_name(rules, variant)})
     return variant, rules.deal_from_number(number), True
 
 

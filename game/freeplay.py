@@ -17,23 +17,34 @@ from __future__ import annotations
 
 import secrets
 from functools import cache
+from pathlib import Path
 from typing import Any
+
+from django.conf import settings
 
 from patience import rules_of
 from patience.protocol import VariantLike
-from solver_worker.book import WINNABLE_DIR
 
 from .clock import game_time_ms
 from .models import FreePlayStats, Game, Status
 from .names import game_name, variant_name
 
 
-@cache
 def winnable_lines(variant: str) -> dict[int, str]:
-    """Deal number -> the solver's winning line, from solver_worker/data/winnable/
-    <variant>.txt (made by scripts/make_winnable_deals.py; every line replayed to a win
-    there). A variant with no file has no "winnable deals only" option yet."""
-    path = WINNABLE_DIR / f"{variant}.txt"
+    """Deal number -> the solver's winning line, from <variant>.txt in the site's
+    WINNABLE_DEALS_DIR (the shipped solver_worker/data/winnable/, made by
+    scripts/make_winnable_deals.py; every line replayed to a win there). A variant with
+    no file has no "winnable deals only" option: the play page does not offer it."""
+    return _lines_in(Path(settings.WINNABLE_DEALS_DIR), variant)
+
+
+def offers_winnable(variant: str) -> bool:
+    return bool(winnable_lines(variant))
+
+
+@cache  # read once per process and directory
+def _lines_in(directory: Path, variant: str) -> dict[int, str]:
+    path = directory / f"{variant}.txt"
     if not path.exists():
         return {}
     rows = (text.split(" ", 1) for text in path.read_text().splitlines() if text.strip())

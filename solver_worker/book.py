@@ -27,7 +27,7 @@ from typing import Any
 
 SOLVED_DIR = Path(__file__).with_name("data") / "solved"
 # Proved-won deals that "winnable deals only" deals from, one file a variant
-# (scripts/make_winnable_deals.py writes them; game.freeplay reads them).
+# (scripts/make_winnable_deals.py writes them; the site's WINNABLE_DEALS_DIR by default).
 WINNABLE_DIR = Path(__file__).with_name("data") / "winnable"
 
 

@@ -86,6 +86,8 @@ export function focusSlot(name) {
   slot.focus();
 }
 
+const TYPED_INTO = "select, textarea, input:not([type=checkbox]):not([type=radio]):not([type=button])";
+
 function onShortcut(event) {
   if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
   if (event.key === "Escape") {  // put a picked-up card down
@@ -93,7 +95,9 @@ function onShortcut(event) {
     board.select(null);
     return;
   }
-  if (event.target.closest && event.target.closest("input, select, textarea")) return;
+  // Letters are the page's keys except where they are typed: a box ticked a moment ago
+  // (Winnable only) keeps the focus and takes no letter, so N still deals.
+  if (event.target.closest && event.target.closest(TYPED_INTO)) return;
   const key = event.key.toUpperCase();
   if (event.repeat && ONCE_KEYS.has(key)) { event.preventDefault(); return; }
   if (board.shortcut(key)) event.preventDefault();

@@ -522,6 +522,7 @@ function follow(next) {
   stopCelebrating();
   show(next);
   $("#variant").value = slugOf(next.variant);
+  offerWinnable();
   link.follow(next);
   // A reload opens this very game, even if the player has a newer one elsewhere.
   history.replaceState(null, "", `?game=${next.id}${race ? `&race=${encodeURIComponent(race)}` : ""}`);
@@ -532,17 +533,45 @@ function follow(next) {
   }
 }
 
-async function newDeal(deal) {
+// "Winnable only" is offered where the server has proved deals of the variant (each
+// option's data-proved, from the server); elsewhere it is not shown at all.
+function winnableOffered(slug) {
+  const option = [...$("#variant").options].find((item) => item.value === slug);
+  return Boolean(option && Number(option.dataset.proved) > 0);
+}
+
+function offerWinnable() {
+  $("#winnable-only").hidden = Boolean(race) || !winnableOffered($("#variant").value);
+}
+
+// `ordinary`: any deal, whatever the box says (the fallback when no table is drawn yet).
+async function newDeal(deal, { ordinary = false } = {}) {
   const body = { variant: $("#variant").value };
   if (deal) body.deal = Number(deal);
-  else if ($("#winnable").checked) body.winnable = true;  // a deal the solver proved won
+  else if (!ordinary && $("#winnable").checked && winnableOffered(body.variant)) body.winnable = true;
   try {
     follow(await link.api("POST", "/api/games/", body));
     say("");
     announce(tf(t("New deal %(deal)s."), { deal: game.deal }));
   } catch (error) {
-    say(error.message);
+    await dealRefused(error, body);
   }
+}
+
+// A refused deal never leaves the table empty nor shows the server's failure raw: the
+// game before stays drawn and playable (its variant chosen again); with none yet, an
+// ordinary deal is dealt. The server's refusal (a 4xx) is in the player's language.
+async function dealRefused(error, asked) {
+  const reason = error.offline || (error.status && error.status < 500) ? capital(error.message)
+    : t("The server could not deal a new game. Try again in a moment.");
+  if (game && game.id) {
+    $("#variant").value = slugOf(game.variant);
+    offerWinnable();
+  } else if (asked.winnable || asked.deal) {
+    await newDeal(null, { ordinary: true });
+  }
+  say(reason);
+  announce(reason);
 }
 
 // The page names each variant's unfinished game (or null): ask for one only if it exists.
@@ -617,6 +646,7 @@ function wire() {
   $("#turn").onclick = board.turn;
   $("#variant").onchange = () => {
     store.set("tomb.variant", $("#variant").value);
+    offerWinnable();
     // The address names the variant: go to the chosen one's.
     if (page.variantFixed && page.game) location.assign(`/${page.game}/${$("#variant").value}/`);
     else resumeOrDeal();
@@ -655,6 +685,7 @@ function start() {
   const variant = store.get("tomb.variant", "");
   const known = [...$("#variant").options].some((option) => option.value === variant);
   if (known && !page.variantFixed) $("#variant").value = variant;
+  offerWinnable();
   const wanted = new URLSearchParams(location.search).get("game");
   if (wanted) openGame(wanted);
   else if (page.deal) newDeal(page.deal);
