@@ -93,7 +93,7 @@ def test_twin_cards_are_distinct_and_the_first_dealt_is_the_first_decks() -> Non
 def test_a_deal_that_is_not_two_decks_is_refused() -> None:
     texts = deal_from_number(5).texts
     with pytest.raises(InvalidDeal):
-        deal_from_texts(texts[:-1] + [texts[0]])
+        deal_from_texts([*texts[:-1], texts[0]])
     with pytest.raises(InvalidDeal):
         Deal(cards=tuple(reversed(range(CARD_COUNT))))  # a twin before its first copy
     with pytest.raises(InvalidDeal):
