@@ -64,8 +64,9 @@ def test_klondikes_rules_page(page: Any) -> None:
 
 
 def test_my_statistics_with_free_play_and_a_daily(page: Any) -> None:
-    page.goto("/me/stats/")
-    expect(page.get_by_role("heading", name="Free play")).to_be_visible()
+    page.goto("/me/stats/")  # nothing played yet: a welcome to a first game
+    expect(page.get_by_role("heading", name="Your statistics start with your first game")
+           ).to_be_visible()
     shoot(page, "my-stats-visitor")
 
     sign_up(page)

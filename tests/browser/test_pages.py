@@ -132,10 +132,10 @@ def test_a_password_change_keeps_the_player_logged_in(page: Any) -> None:
 
 
 def test_a_visitor_sees_free_play_and_is_offered_a_log_in_for_dailies(page: Any) -> None:
-    page.goto("/me/stats/")
-    expect(page.get_by_role("heading", name="Free play")).to_be_visible()
+    page.goto("/me/stats/")  # nothing played yet: a welcome to a first game
+    expect(page.get_by_role("link", name="Play a first game")).to_be_visible()
     expect(page.locator("#calendars")).to_have_count(0)
-    page.locator(".page").get_by_role("link", name="Log in", exact=True).click()
+    page.locator(".page").get_by_role("link", name="log in", exact=True).click()
     expect(page).to_have_url(re.compile(r"/accounts/login/\?next=/me/stats/"))
     expect(page.get_by_role("heading", name="Log in")).to_be_visible()
 
