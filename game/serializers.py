@@ -77,7 +77,8 @@ class GameSummarySerializer(serializers.Serializer):
     score = serializers.IntegerField(
         allow_null=True, help_text="the game's points (Klondike's Windows score); null for a "
         "game that keeps none")
-    moves = serializers.IntegerField(help_text="moves played, undone ones included")
+    moves = serializers.IntegerField(help_text="moves on the line, as state.moves: an undone "
+                                     "move is not counted (undos counts it)")
     undos = serializers.IntegerField()
     hints = serializers.IntegerField()
     created = serializers.DateTimeField()
