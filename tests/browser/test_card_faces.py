@@ -31,16 +31,21 @@ SPREAD = """async ([cards, width]) => {
 # What each card of the spread shows: its visible pips' centres, its figure's size.
 SEEN = """() => [...document.querySelectorAll('#spread .card')].map((card) => {
   const box = card.getBoundingClientRect();
-  const shown = (element) => { const r = element.getBoundingClientRect(); return r.width > 0 && r.height > 0
-    && r.left >= box.left - 1 && r.right <= box.right + 1 && r.top >= box.top - 1 && r.bottom <= box.bottom + 1; };
+  const shown = (element) => {
+    const r = element.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.left >= box.left - 1 && r.right <= box.right + 1
+      && r.top >= box.top - 1 && r.bottom <= box.bottom + 1;
+  };
   const pips = [...card.querySelectorAll('.pips .p')].filter(shown).map((pip) => {
     const r = pip.getBoundingClientRect();
-    return [Math.round(r.left + r.width / 2 - box.left), Math.round(r.top + r.height / 2 - box.top)];
+    return [Math.round(r.left + r.width / 2 - box.left),
+      Math.round(r.top + r.height / 2 - box.top)];
   });
   const court = card.querySelector('svg.court');
   const figure = court && shown(court) ? court.getBoundingClientRect() : null;
   return { card: card.dataset.card, width: box.width, pips,
-    figure: figure && [figure.width, figure.height], indices: [...card.querySelectorAll('.ix')].filter(shown).length };
+    figure: figure && [figure.width, figure.height],
+    indices: [...card.querySelectorAll('.ix')].filter(shown).length };
 })"""
 
 
@@ -66,7 +71,8 @@ def test_number_cards_show_their_pips_and_courts_their_figure(page: Any) -> None
             if card[0] in COURTS:
                 assert not seen["pips"], (width, card)
                 figure_width, figure_height = seen["figure"]
-                assert figure_width >= 0.45 * width and figure_height >= 0.9 * width, (width, card, seen)
+                assert figure_width >= 0.45 * width, (width, card, seen)
+                assert figure_height >= 0.9 * width, (width, card, seen)
             else:
                 assert seen["figure"] is None, (width, card)
                 pips = seen["pips"]
@@ -101,7 +107,7 @@ def test_the_four_colour_deck_recolours_clubs_and_diamonds_and_is_remembered(pag
         spread(page, 80)
         four = {card: colour(page, card) for card in ("5S", "5C", "5H", "5D")}
         assert len(set(four.values())) == 4, (visit, four)
-        assert four["5S"] == two["5S"] and four["5H"] == two["5H"], visit  # spades, hearts unchanged
+        assert four["5S"] == two["5S"] and four["5H"] == two["5H"], visit  # as they were
         red, green, blue = (int(part) for part in four["5C"][4:-1].split(","))
         assert green > red and green > blue, f"clubs are green {visit}: {four['5C']}"
         red, green, blue = (int(part) for part in four["5D"][4:-1].split(","))
@@ -123,7 +129,8 @@ def test_each_card_back_is_a_picture_of_its_own(page: Any) -> None:
             if size != "auto":
                 page.click(f'[data-size="{size}"]')
             close_menu(page)
-            assert "data:image/svg+xml" in back.evaluate("card => getComputedStyle(card).backgroundImage")
+            picture = back.evaluate("card => getComputedStyle(card).backgroundImage")
+            assert "data:image/svg+xml" in picture, (name, picture[:80])
             pictures[name] = back.screenshot()
             (OUTPUT / f"card-back-{name}-{size}.png").write_bytes(pictures[name])
         assert len(set(pictures.values())) == 3, f"two backs look the same at size {size}"

@@ -87,9 +87,10 @@ function courtHtml(rank) {
     + `</svg>${pip(" cp")}${pip(" cp far")}</span>`;
 }
 
-// The inside of a card's box: both indices and its middle (pips or a figure).
+// The inside of a card's box: its middle (pips or a figure), then both indices, so that
+// an index lies over the figure where a covered card's peek widens it (cards.css).
 export function faceHtml(card) {
   const rank = card[0];
   const middle = FIGURES[rank] ? courtHtml(rank) : pipsHtml(rank);
-  return indexHtml(card, false) + middle + indexHtml(card, true);
+  return middle + indexHtml(card, false) + indexHtml(card, true);
 }
