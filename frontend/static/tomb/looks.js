@@ -96,13 +96,6 @@ export function setFourColour(on) {
   store.set("tomb.colours", on ? "four" : "two");
 }
 
-// A four-colour deck (cards.css): clubs green, diamonds blue, for telling suits apart at a glance.
-export function setFourColour(on) {
-  root.classList.toggle("four-colour", on);
-  document.querySelector("#four-colour").checked = on;
-  store.set("tomb.colours", on ? "four" : "two");
-}
-
 // -- the names of the piles, for a first game ------------------------------------
 
 export function showLabels(on) {
@@ -165,7 +158,6 @@ export function attachLooks(playRoot, stageElement, changed = () => {}) {
   document.querySelector("#surface").value = setSurface(store.get("tomb.surface", "felt"));
   document.querySelector("#back").value = setBack(store.get("tomb.back", "lattice"));
   setFourColour(store.get("tomb.colours", "two") === "four");
-  setFourColour(store.get("tomb.colours", "two") === "four");
   setSound(store.get("tomb.sound", "off") === "on");
   showLabels(store.get("tomb.labels", "on") === "on");
   new ResizeObserver(fit).observe(stage);
@@ -173,7 +165,6 @@ export function attachLooks(playRoot, stageElement, changed = () => {}) {
   for (const button of document.querySelectorAll("[data-size]")) button.onclick = () => setSize(button.dataset.size);
   document.querySelector("#surface").onchange = (event) => setSurface(event.target.value);
   document.querySelector("#back").onchange = (event) => setBack(event.target.value);
-  document.querySelector("#four-colour").onchange = (event) => setFourColour(event.target.checked);
   document.querySelector("#four-colour").onchange = (event) => setFourColour(event.target.checked);
   document.querySelector("#sound").onchange = (event) => { setSound(event.target.checked); blip("move"); };
   document.querySelector("#labels").onchange = (event) => showLabels(event.target.checked);
