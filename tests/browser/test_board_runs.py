@@ -389,10 +389,14 @@ def test_screenshots_of_the_three_games(chromium: Any, site: Any, size: str) -> 
         push(page, game, line)
         view = state(page, game)
         assert_drawn_as_the_view_says(page, view)
-        # The long column fits the screen, its last card whole above the actions.
+        # The long column fits the screen, its last card whole on the stage, clear of the
+        # actions (beside the table on a laptop, under it on a phone).
         last = page.locator(slot(column) + " .card.top").bounding_box()
+        stage = page.locator("#stage").bounding_box()
         actions = page.locator("#actions").bounding_box()
-        assert last["y"] + last["height"] <= actions["y"] + 1, (last, actions)
+        assert last["y"] + last["height"] <= stage["y"] + stage["height"] + 1, (last, stage)
+        assert (last["x"] + last["width"] <= actions["x"] + 1
+                or last["y"] + last["height"] <= actions["y"] + 1), (last, actions)
         page.screenshot(path=str(OUTPUT / f"klondike-turn-3-long-column-{size}.png"))
         for game_slug, variant in (("napoleons-tomb", "three-card"), ("st-helena", "st-helena")):
             page.goto(f"/{game_slug}/{variant}/?deal=1")

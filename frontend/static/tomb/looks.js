@@ -26,10 +26,10 @@ let stage = null;
 let size = "auto";
 
 // The table's layouts in card widths (table.js layoutsOf: "wide" as the game placed
-// its piles, "tall" with stock and waste below): the one with the biggest cards wins,
-// and the game's own (the first) keeps the table unless another's cards are a tenth
-// bigger: it spreads the piles across a phone's width, as the rules picture them.
-const OWN_LAYOUT_EDGE = 1.1;
+// its piles, "tall" with stock and waste below). The game's own (the first) keeps the
+// table while its cards stay legible: it spreads the piles across a phone's width, as
+// the rules picture them. Below that, the layout with the biggest cards wins.
+const LEGIBLE_CARD = 48;
 let layouts = {};
 let chose = () => {};
 let chosen = "";
@@ -55,8 +55,7 @@ function fit() {
   let best = null;
   for (const [name, shape] of Object.entries(layouts)) {
     const card = Math.min(width / shape.w, cardForHeight(shape, height));
-    if (!best) best = { name, card, beat: card * OWN_LAYOUT_EDGE };
-    else if (card > best.beat) best = { name, card, beat: card };
+    if (!best || (best.card < LEGIBLE_CARD && card > best.card)) best = { name, card };
   }
   if (!best) return;
   // Every size is a share of what fits: the table never scrolls.
