@@ -30,7 +30,7 @@ const LAYOUTS = {
 
 export const pipCount = (rank) => (LAYOUTS[rank] || []).length;
 
-const pip = (extra = "") => `<i class="p${extra}"></i>`;
+const pip = (...classes) => `<i class="${["p", ...classes].join(" ")}"></i>`;
 
 // Rank over suit; a narrow peek (a column's covered card) sets them side by side.
 function indexHtml(card, far) {
@@ -39,7 +39,7 @@ function indexHtml(card, far) {
 }
 
 function pipsHtml(rank) {
-  const pips = LAYOUTS[rank].map(([column, row]) => pip(` c${column} r${row}`)).join("");
+  const pips = LAYOUTS[rank].map(([column, row]) => pip(`c${column}`, `r${row}`)).join("");
   return `<span class="pips${rank === "A" ? " ace" : ""}">${pips}</span>`;
 }
 
@@ -84,7 +84,7 @@ function courtHtml(rank) {
     + `<rect class="panel" x="1" y="1" width="58" height="118" rx="3"/>`
     + `<g>${half}</g><g transform="rotate(180 30 60)">${half}</g>`
     + `<path class="line" d="M1 60H59"/><rect class="frame" x="1" y="1" width="58" height="118" rx="3"/>`
-    + `</svg>${pip(" cp")}${pip(" cp far")}</span>`;
+    + `</svg>${pip("cp")}${pip("cp", "far")}</span>`;
 }
 
 // The inside of a card's box: its middle (pips or a figure), then both indices, so that
