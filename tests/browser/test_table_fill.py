@@ -6,7 +6,8 @@ a laptop (1280x800) and a phone (390x844), in English, Russian and Finnish.
 - Nothing written on the table covers a card or the rank an empty pile starts with: the
   pile names of a first visit, the counts, the hint's message, the welcome and the box
   of a lost deal each sit in their own space (rectangles from getBoundingClientRect).
-- A pile's name is one line in any language; cut short, its whole name is in the
+- A pile's name is one line in any language; cut short, it shows at least five letters,
+  else it is left out and the caption shows the counts alone; its whole name is in the
   pile's title and accessible name.
 - The card sizes S, M, L and XL differ on a laptop, for every game.
 - A long Klondike column (a real one, reached along a solver's line) fans to fit at
@@ -87,18 +88,42 @@ OVERLAPS = """() => {
   return found;
 }"""
 
-# Each shown pile name: one line, and said whole by its pile where the line cuts it.
-NAMES = """() => [...document.querySelectorAll('#table .part')]
-  .filter((part) => part.getBoundingClientRect().width > 0)
-  .map((part) => {
-    const slot = part.closest('[data-slot]');
-    const style = getComputedStyle(part);
-    return { pile: slot.dataset.slot, name: part.textContent,
-      height: part.getBoundingClientRect().height,
-      line: parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize),
-      cut: part.scrollWidth > part.clientWidth + 1,
-      said: (slot.title || '') + ' ' + (slot.getAttribute('aria-label') || '') };
-  })"""
+# Each pile name of a first visit: shown or left out (its caption shows the counts
+# alone); a shown one is one line, and where the line cuts it, how many of its letters
+# and the ellipsis fit; every name said whole by its pile.
+NAMES = """() => {
+  const canvas = document.createElement('canvas').getContext('2d');
+  const lettersShown = (part, style) => {
+    canvas.font = style.font;
+    const room = part.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+      - canvas.measureText('\u2026').width;
+    const text = part.firstChild;
+    const range = document.createRange();
+    range.setStart(text, 0);
+    let letters = 0;
+    while (letters < text.length) {
+      range.setEnd(text, letters + 1);
+      if (range.getBoundingClientRect().width > room) break;
+      letters += 1;
+    }
+    return letters;
+  };
+  const uncovered = '#table .slot:not(.foundation.full, .cell.full, .pile.full) .part';
+  return [...document.querySelectorAll(uncovered)]
+    .map((part) => {
+      const slot = part.closest('[data-slot]');
+      const style = getComputedStyle(part);
+      const shown = part.getBoundingClientRect().width > 0;
+      const cut = shown && part.scrollWidth > part.clientWidth + 1;
+      return { pile: slot.dataset.slot, name: part.textContent, shown, cut,
+        height: part.getBoundingClientRect().height,
+        line: parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize),
+        letters: cut ? lettersShown(part, style) : part.textContent.length,
+        said: (slot.title || '') + ' ' + (slot.getAttribute('aria-label') || '') };
+    });
+}"""
+# A name cut shorter than this many letters tells a player nothing: it is left out.
+NAME_SHOWN = 5
 
 
 def address(variant: str) -> str:
@@ -186,10 +211,16 @@ def test_the_table_fills_the_screen_and_its_names_cover_no_card(screen_tab: Any,
     assert_nothing_covers_a_card(tab)
     names = tab.evaluate(NAMES)
     assert names, "a first visit names the piles"
+    if screen == "desktop":
+        assert any(name["shown"] for name in names), "a laptop has room for the names"
     for name in names:
+        assert name["name"] in name["said"], f"{name['name']} is said nowhere whole"
+        if not name["shown"]:
+            continue
         assert name["height"] < 1.6 * name["line"] + 4, f"{name['name']} takes more than a line"
         if name["cut"]:
-            assert name["name"] in name["said"], f"{name['name']} is cut and said nowhere whole"
+            assert name["letters"] >= NAME_SHOWN, (
+                f"{name['name']} is cut to {name['letters']} letters on the {name['pile']}")
     # Once the welcome is read the names go, and the table takes the room it left.
     tab.click("#welcome-ok")
     settle(tab)

@@ -40,6 +40,43 @@ const partHtml = (pile) => `<span class="part" aria-hidden="true">${escape(place
 // A pile's name and counts stand on one caption line under its cards (play.css .cap):
 // nothing written on the table covers a card or the rank an empty pile starts with.
 const captionHtml = (pile, ...badges) => `<span class="cap" aria-hidden="true">${partHtml(pile)}${badges.join("")}</span>`;
+// A name cut to a few letters ("s…" beside the stock's count) tells a player nothing: a
+// name that cannot show this many characters and its ellipsis is left out, and the
+// caption shows the counts alone (the slot's title and accessible name say it whole).
+const NAME_SHOWN = 5;
+const ellipsisWidths = new Map();
+function ellipsisWidth(font) {
+  if (!ellipsisWidths.has(font)) {
+    const context = document.createElement("canvas").getContext("2d");
+    context.font = font;
+    ellipsisWidths.set(font, context.measureText("\u2026").width);
+  }
+  return ellipsisWidths.get(font);
+}
+
+function tooShortToTell(part) {
+  if (!part.offsetWidth || part.scrollWidth <= part.clientWidth + 1) return false;
+  const text = part.firstChild;
+  if (!text || text.length <= NAME_SHOWN) return true;
+  const style = getComputedStyle(part);
+  const room = part.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const range = document.createRange();
+  range.setStart(text, 0);
+  range.setEnd(text, NAME_SHOWN);
+  return range.getBoundingClientRect().width + ellipsisWidth(style.font) > room;
+}
+
+// Measured all at once after the table is drawn or resized: one layout, then the writes.
+// Piles of one role go alike (four foundations, not one named and three bare).
+function fitNames(element) {
+  const parts = [...element.querySelectorAll(".cap .part")];
+  for (const part of parts) part.classList.remove("terse");
+  const roleOf = (part) => part.closest("[data-role]").dataset.role;
+  const untold = new Set(parts.filter(tooShortToTell).map(roleOf));
+  for (const part of parts) part.classList.toggle("terse", untold.has(roleOf(part)));
+}
+const nameWatch = new ResizeObserver((entries) => { for (const entry of entries) fitNames(entry.target); });
+
 // An empty foundation shows the rank it starts with, as the cards' corners write it.
 const baseLetter = (base) => (base ? rankLabel(base) : "");
 const top = (cards) => cards[cards.length - 1];
@@ -220,5 +257,7 @@ export function drawTable(element, table, state, view) {
     slot.classList.toggle("hinted", hinted);
   }
   element.classList.toggle("picking", Boolean(view.selected) && lit);
+  fitNames(element);
+  nameWatch.observe(element);  // the cards' size changes the names' room
   return slots;
 }

@@ -48,9 +48,23 @@ function cardForHeight(shape, height) {
   return scaled * CAP_SHARE >= CAP_MIN ? scaled : (height - rows * CAP_MIN) / shape.h;
 }
 
+// The room the table may take. Beside the dock (a row: play.css) the stage is as wide as
+// the table, so the table and the dock stand together in the middle: the room is the
+// arena's width less the dock's and the gap between them. Over the dock (a column) the
+// stage spans the arena, and its height is what the dock leaves either way. Beside the
+// dock, the gap to it and the page's padding keep the table's edge clear.
+function room() {
+  const arena = stage.parentElement;
+  const style = getComputedStyle(arena);
+  if (!style.flexDirection.startsWith("row")) return [stage.clientWidth - EDGE, stage.clientHeight - EDGE];
+  const besides = [...arena.children].filter((child) => child !== stage && child.offsetParent !== null);
+  const taken = besides.reduce((sum, child) => sum + child.getBoundingClientRect().width, 0);
+  const gaps = (parseFloat(style.columnGap) || 0) * besides.length;
+  return [arena.clientWidth - taken - gaps, stage.clientHeight - EDGE];
+}
+
 function fit() {
-  const width = stage.clientWidth - EDGE;
-  const height = stage.clientHeight - EDGE;
+  const [width, height] = room();
   if (width <= 0 || height <= 0) return;
   let best = null;
   for (const [name, shape] of Object.entries(layouts)) {
@@ -101,6 +115,7 @@ export function showLabels(on) {
   root.classList.toggle("coach", on);
   document.querySelector("#labels").checked = on;
   store.set("tomb.labels", on ? "on" : "off");
+  relit();  // redrawn: the names shown are measured against their caption's room
 }
 
 export const firstVisit = () => store.get("tomb.labels", "") === "";
@@ -159,7 +174,9 @@ export function attachLooks(playRoot, stageElement, changed = () => {}) {
   setFourColour(store.get("tomb.colours", "two") === "four");
   setSound(store.get("tomb.sound", "off") === "on");
   showLabels(store.get("tomb.labels", "on") === "on");
-  new ResizeObserver(fit).observe(stage);
+  const watch = new ResizeObserver(fit);
+  watch.observe(stage);
+  watch.observe(stage.parentElement);  // the arena: beside the dock the stage follows the table
   fit();
   for (const button of document.querySelectorAll("[data-size]")) button.onclick = () => setSize(button.dataset.size);
   document.querySelector("#surface").onchange = (event) => setSurface(event.target.value);
