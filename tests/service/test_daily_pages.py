@@ -198,7 +198,8 @@ def test_each_all_time_board_turns_its_own_pages(
     later = carol_browser.get(
         "/napoleons-tomb/three-card/boards/?board=streak&page=2").content.decode()
 
-    assert '<tr class="me" aria-current="true"><td>1</td><th scope="row">carol</th>' in first
+    assert ('<tr class="me" aria-current="true"><td>1</td><th scope="row">carol'
+            '<span class="you"> (you)</span></th>') in first
     assert 'id="today"' in first and '<tr data-player="carol" class="me"' in first
     assert "Nobody yet on this page" in later and 'href="?board=streak&amp;page=1#streak"' in later
     assert carol_browser.get("/napoleons-tomb/three-card/boards/?board=fastest").status_code == 400

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -124,3 +126,20 @@ def test_players_see_no_command_lines(alice: Browser, url: str) -> None:
     page = alice.get(url).content.decode()
 
     assert "python -m" not in page and "scripts/" not in page and "--variant" not in page
+
+
+# -- the player's own row, in the page's language ---------------------------------
+
+@pytest.mark.parametrize(("language", "you"), [("en", "(you)"), ("ru", "(вы)"), ("fi", "(sinä)")])
+def test_the_boards_say_you_in_the_page_s_language(
+        carol_browser: Browser, screened: Any, language: str, you: str) -> None:
+    carol_browser.post("/api/daily/three-card/play/")  # on today's board
+    carol_browser.client.cookies["django_language"] = language
+
+    boards = carol_browser.get("/napoleons-tomb/three-card/boards/").content.decode()
+    daily = carol_browser.get("/napoleons-tomb/three-card/daily/").content.decode()
+
+    for page in (boards, daily):
+        assert f'<th scope="row">carol<span class="you"> {you}</span></th>' in page, language
+    styles = (Path(__file__).resolve().parents[2] / "frontend/static/tomb/pages.css").read_text()
+    assert "(you)" not in styles  # no word written by the stylesheet, in English only

@@ -154,6 +154,11 @@ function rowOf(entry, rank, me, fresh) {
   if (fresh) row.classList.add("fresh");
   const name = cellOf("th", entry.player);
   name.scope = "row";
+  if (entry.player === me) {  // said in the page's language, as the server's rows say it
+    const you = cellOf("span", ` ${tc("the player's own name on a board", "(you)")}`);
+    you.className = "you";
+    name.append(you);
+  }
   row.append(cellOf("td", formatNumber(rank)), name, homeCell(entry.home),
     cellOf("td", stateWord(entry)), cellOf("td", entry.time), cellOf("td", formatNumber(entry.moves)),
     cellOf("td", formatNumber(entry.hints)));
