@@ -1,29 +1,104 @@
 // The win's cascade: the foundations' cards leap off and bounce away, leaving trails,
 // on a canvas. A key or a touch ends it; the win's overlay waits (4 s at most).
 
-import { SUIT_GLYPHS, isRed, rankLabel } from "./notation.js";
+import { pipLayout } from "./faces.js";
+import { isRed, rankLabel } from "./notation.js";
 
 let running = null;
 
+// The suits' shapes on a 100 x 100 square: the masks cards.css paints the pips with.
+const SUITS = {
+  S: "M50 3C62 22 96 38 96 62C96 78 84 86 72 86C63 86 57 81 53 75C54 85 58 92 67 97H33C42 92 46 85 47 75C43 81 37 86 28 86C16 86 4 78 4 62C4 38 38 22 50 3Z",
+  H: "M50 94C22 70 3 53 3 31C3 15 15 5 28 5C39 5 46 12 50 22C54 12 61 5 72 5C85 5 97 15 97 31C97 53 78 70 50 94Z",
+  D: "M50 2Q68 28 88 50Q68 72 50 98Q32 72 12 50Q32 28 50 2Z",
+  C: "M50 6A21 21 0 1 1 49.9 6ZM26 37A21 21 0 1 1 25.9 37ZM74 37A21 21 0 1 1 73.9 37ZM50 40A12 12 0 1 1 49.9 40Z"
+    + "M46 58C46 78 41 90 31 97H69C59 90 54 78 54 58Z",
+};
+const shapes = {};
+const shapeOf = (suit) => (shapes[suit] = shapes[suit] || new Path2D(SUITS[suit]));
+
+// A pip of `size` centred at (x, y), upside down below the middle, as on the table.
+function drawPip(pen, suit, x, y, size, turned = false) {
+  pen.save();
+  pen.translate(x, y);
+  if (turned) pen.rotate(Math.PI);
+  pen.scale(size / 100, size / 100);
+  pen.translate(-50, -50);
+  pen.fill(shapeOf(suit));
+  pen.restore();
+}
+
+// Rank over suit in a corner (cards.css .ix: 3 and 4 hundredths of the width in, the
+// rank 17 hundredths high); the far one is the same turned round.
+function drawIndex(pen, card, w, h, far) {
+  const size = Math.max(w * 0.17, 12);
+  pen.save();
+  if (far) { pen.translate(w, h); pen.rotate(Math.PI); }
+  const x = w * 0.03 + Math.max(w * 0.15, size * 0.6) / 2;
+  pen.font = `700 ${size}px system-ui, sans-serif`;
+  pen.textAlign = "center";
+  pen.textBaseline = "top";
+  pen.fillText(rankLabel(card), x, w * 0.04);
+  drawPip(pen, card[1], x, w * 0.04 + size * 1.35, size * 0.76);
+  pen.restore();
+}
+
+// The middle: A-10's pips on faces.js's grid (cards.css .pips: 32 hundredths in from each
+// side, 27 from top and bottom), a court's framed panel with its letter and pip.
+function drawMiddle(pen, card, w, h, ink) {
+  const layout = pipLayout(card[0]);
+  if (layout && card[0] === "A") {
+    drawPip(pen, card[1], w / 2, h / 2, w * (card[1] === "S" ? 0.54 : 0.46));
+  } else if (layout) {
+    const [left, top, width, height] = [w * 0.32, w * 0.27, w * 0.36, h - w * 0.54];
+    for (const [column, row] of layout) {
+      drawPip(pen, card[1], left + (width * column) / 2, top + (height * row) / 12, w * 0.17, row > 6);
+    }
+  } else {
+    const [left, top, width, height] = [w * 0.2, w * 0.11, w * 0.6, h - w * 0.22];
+    pen.beginPath();
+    pen.roundRect(left, top, width, height, w * 0.03);
+    pen.fillStyle = "#fbf2d8";
+    pen.fill();
+    pen.lineWidth = Math.max(1, w * 0.012);
+    pen.strokeStyle = ink;
+    pen.stroke();
+    pen.fillStyle = ink;
+    pen.font = `700 ${w * 0.3}px Georgia, serif`;
+    pen.textAlign = "center";
+    pen.textBaseline = "middle";
+    pen.fillText(rankLabel(card), w / 2, h / 2 - w * 0.16);
+    drawPip(pen, card[1], w / 2, h / 2 + w * 0.17, w * 0.24);
+  }
+}
+
+// A card's face as the table draws it (faces.js, cards.css), once, at the screen's scale.
 function picture(card, w, h, scale) {
   const image = document.createElement("canvas");
-  image.width = w * scale;
-  image.height = h * scale;
+  image.width = Math.ceil(w * scale);
+  image.height = Math.ceil(h * scale);
   const pen = image.getContext("2d");
   pen.scale(scale, scale);
   pen.beginPath();
   pen.roundRect(0.5, 0.5, w - 1, h - 1, w * 0.09);
   pen.fillStyle = "#fffdf7";
   pen.fill();
+  pen.strokeStyle = "#d8d2bf";
   pen.stroke();
-  pen.fillStyle = isRed(card) ? "#b3121f" : "#1a1a1a";
-  pen.textAlign = "center";
-  pen.font = `bold ${w * 0.3}px system-ui`;
-  pen.fillText(rankLabel(card), w * 0.2, w * 0.3);
-  pen.fillText(SUIT_GLYPHS[card[1]], w * 0.2, w * 0.6);
-  pen.font = `${w * 0.6}px system-ui`;
-  pen.fillText(SUIT_GLYPHS[card[1]], w / 2, h * 0.72);
+  const ink = inkOf(card);
+  pen.fillStyle = ink;
+  drawMiddle(pen, card, w, h, ink);
+  pen.fillStyle = ink;
+  drawIndex(pen, card, w, h, false);
+  drawIndex(pen, card, w, h, true);
   return image;
+}
+
+// The suit's colour as the table shows it (a four-colour deck too): a card of that suit
+// on the table, else red or black.
+function inkOf(card) {
+  const shown = document.querySelector(`#table .card.suit-${card[1]}[data-card]`);
+  return shown ? getComputedStyle(shown).color : isRed(card) ? "#b3121f" : "#1a1a1a";
 }
 
 // `piles`: [{box: its top card's DOMRect, cards: bottom first}]; `done` runs once at the end.

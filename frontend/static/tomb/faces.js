@@ -29,6 +29,8 @@ const LAYOUTS = {
 };
 
 export const pipCount = (rank) => (LAYOUTS[rank] || []).length;
+// The layout itself, for faces drawn elsewhere (the win's cascade on its canvas); null for a court.
+export const pipLayout = (rank) => LAYOUTS[rank] || null;
 
 const pip = (...classes) => `<i class="${["p", ...classes].join(" ")}"></i>`;
 
