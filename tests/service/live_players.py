@@ -199,11 +199,14 @@ def ledger_problems(stack: Stack, players: Sequence[Ledgered]) -> tuple[int, lis
         row = stack.row(player.game_id)
         moves = sum(1 for action in player.acked if action != "undo")
         undos = len(player.acked) - moves
+        # The stored moves are those on the line (the last acknowledged log): undone not.
+        on_line = len(player.log)
         missing += max(0, len(player.acked) - row["version"])
-        if (row["version"], row["moves"], row["undos"]) != (len(player.acked), moves, undos):
+        if (row["version"], row["moves"], row["undos"]) != (len(player.acked), on_line, undos):
             problems.append(
                 f"game {player.game_id}: acknowledged {len(player.acked)} ({moves} moves, "
-                f"{undos} undos), stored version {row['version']} ({row['moves']}, {row['undos']})"
+                f"{undos} undos, {on_line} on the line), stored version {row['version']} "
+                f"({row['moves']}, {row['undos']})"
             )
         elif row["log"].split() != player.log:
             problems.append(f"game {player.game_id}: the stored log differs from the last ack")
