@@ -57,9 +57,10 @@ def test_klondikes_rules_page(page: Any) -> None:
     page.goto("/klondike/rules/")
     expect(page.get_by_role("heading", level=1)).to_have_text("How to play Klondike")
     expect(page.get_by_role("img", name="The table, each pile named")).to_be_visible()
-    for heading in ("How to play", "Where this site chooses", "Questions"):
+    for heading in ("The table", "Step by step", "Where this site chooses", "Questions"):
         expect(page.get_by_role("heading", name=heading, exact=True)).to_be_visible()
-    assert page.locator(".picture-pile").count() == 13
+    assert page.locator(".drawn-pile").count() == 13  # stock, waste, 4 foundations, 7 columns
+    assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     shoot(page, "rules-klondike")
 
 
