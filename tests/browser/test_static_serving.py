@@ -70,3 +70,17 @@ def test_the_collected_files_are_in_their_own_folder(collected_site: Site) -> No
     root = Path(collected_site.env["STATIC_ROOT"])
     assert (root / "staticfiles.json").is_file()
     assert list(root.glob("tomb/play.*.js.br")) and list(root.glob("tomb/play.*.js.gz"))
+
+
+@pytest.mark.parametrize("path", [
+    "/", "/rules/", "/st-helena/rules/", "/klondike/rules/", "/daily/", "/boards/",
+    "/napoleons-tomb/classic/boards/", "/klondike/turn-1/", "/st-helena/st-helena/",
+    "/me/stats/", "/race/", "/accounts/login/", "/accounts/signup/",
+])
+def test_every_page_names_only_collected_files(collected_site: Site, path: str) -> None:
+    """The hashed storage refuses a file it did not collect (a 500 in production): every
+    page a visitor reaches renders with the collected files, and names them hashed."""
+    answer = httpx.get(collected_site.base_url + path, follow_redirects=True)
+    assert answer.status_code == 200, path
+    named = re.findall(r'/static/[\w/.-]+\.(?:js|css|svg)', answer.text)
+    assert named and all(re.search(r"\.[0-9a-f]{12}\.\w+$", name) for name in named), named
