@@ -70,7 +70,9 @@ def time_of(entry: Entry) -> int:
 
 
 def running_time(game: Game | None) -> int:
-    if game is None or game.moves == 0:
+    # Untouched: no move on the line and none undone (one undone back to the start ran
+    # the clock all the same).
+    if game is None or (game.moves == 0 and game.undos == 0):
         return 0
     if game.finished_at is not None:
         return game_time_ms(game)

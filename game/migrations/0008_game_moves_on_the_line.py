@@ -8,9 +8,12 @@ from django.db.models.functions import Length, Replace
 
 def count_the_line(apps, schema_editor):
     Game = apps.get_model("game", "Game")
+    # Only a game with an undo counted differently: with none, every move played is on
+    # the line (Finish's too), so the rows left alone are already right.
+    undone = Game.objects.filter(undos__gt=0)
     words = Length("log") - Length(Replace("log", Value(" "), Value(""))) + 1
-    Game.objects.exclude(log="").update(moves=words)
-    Game.objects.filter(log="").update(moves=0)
+    undone.exclude(log="").update(moves=words)
+    undone.filter(log="").update(moves=0)
 
 
 class Migration(migrations.Migration):

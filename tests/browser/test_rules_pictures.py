@@ -18,7 +18,7 @@ LANGUAGES = ["en", "ru", "fi"]
 
 # The page's width against the screen's, and the drawn piles reaching past its edges.
 FITS = """() => {
-  const drawn = '.drawn-table .drawn-pile, .drawn-table .drawn-name';
+  const drawn = '.drawn-table .drawn-pile, .drawn-table .drawn-name, .table-svg';
   const outside = [...document.querySelectorAll(drawn)]
     .filter((element) => {
       const box = element.getBoundingClientRect();
