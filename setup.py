@@ -1,5 +1,5 @@
-"""Builds the compiled search cores (the Tomb's and Klondike's); everything else is in
-pyproject.toml."""
+"""Builds the compiled search cores (the Tomb's, Klondike's and the two-deck Tomb's);
+everything else is in pyproject.toml."""
 
 from setuptools import Extension, setup
 
@@ -11,5 +11,7 @@ setup(
                   sources=["solver_worker/games/tomb/_core.c"], extra_compile_args=FLAGS),
         Extension("solver_worker.games.klondike._core",
                   sources=["solver_worker/games/klondike/_core.c"], extra_compile_args=FLAGS),
+        Extension("solver_worker.games.twodeck._core",
+                  sources=["solver_worker/games/twodeck/_core.c"], extra_compile_args=FLAGS),
     ]
 )

@@ -1,6 +1,7 @@
 """The two-deck Tomb's search: its wins replay in the engine, and its pruning (corners
-alike, sides alike, no whole-stack moves) gives the plain search's verdicts on small
-late positions, where both search the whole space."""
+alike, sides alike, no whole-stack moves, safe home moves, the dead test) gives the plain
+search's verdicts on small late positions, where both search the whole space; the
+compiled core gives the reference walk's verdicts there too."""
 
 from __future__ import annotations
 
@@ -12,7 +13,17 @@ from patience.cards import parse_card
 from patience.twodeck import Position, new_game, parse_moves
 from solver_worker.driver import Budget
 from solver_worker.games.twodeck.blind import careful_move
-from solver_worker.games.twodeck.search import PLAIN, solve
+from solver_worker.games.twodeck.search import (
+    PLAIN,
+    Pruning,
+    TwoDeckSearch,
+    _core,
+    pile_dead,
+    solve,
+    state_of,
+)
+
+needs_core = pytest.mark.skipif(_core is None, reason="the compiled core is not built")
 
 RUN = [f"{rank}{suit}" for suit in "CSHD" for rank in "KQJT98765432A"]
 
@@ -54,13 +65,53 @@ def late_position(seed: int, loose: int) -> Position:
     return position
 
 
+def verdict(position: Position, pruning: Pruning | None = None, compiled: bool = False) -> str:
+    result = solve(position, Budget(nodes=300_000), greedy_share=0.0,
+                   pruning=pruning or Pruning(), compiled=compiled)
+    assert result.verdict != "unknown"
+    return result.verdict
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_the_pruning_agrees_with_plain_search(seed: int) -> None:
-    position = late_position(seed, 6 + seed % 7)
-    pruned = solve(position, Budget(nodes=200_000), greedy_share=0.0)
-    plain = solve(position, Budget(nodes=200_000), greedy_share=0.0, pruning=PLAIN)
-    assert pruned.verdict != "unknown" and plain.verdict != "unknown"
-    assert pruned.verdict == plain.verdict
+    position = late_position(seed, 6 + seed % 9)
+    assert verdict(position) == verdict(position, PLAIN)
+
+
+@pytest.mark.parametrize("rule", ["safe", "dead"])
+def test_each_new_rule_alone_agrees_with_plain_search(rule: str) -> None:
+    only = Pruning(symmetry=False, singles=False, safe=rule == "safe", dead=rule == "dead")
+    for seed in range(40, 70):
+        position = late_position(seed, 6 + seed % 9)
+        assert verdict(position, only) == verdict(position, PLAIN), seed
+
+
+@needs_core
+@pytest.mark.parametrize("seed", range(120))
+def test_the_compiled_core_agrees_with_the_reference(seed: int) -> None:
+    position = late_position(seed, 6 + seed % 9)
+    assert verdict(position, compiled=True) == verdict(position)
+    assert verdict(position, PLAIN, compiled=True) == verdict(position, PLAIN)
+
+
+def test_the_late_positions_hold_wins_and_losses() -> None:
+    """The agreement tests above would prove little if every position went one way."""
+    verdicts = {verdict(late_position(seed, 6 + seed % 9)) for seed in range(40)}
+    assert verdicts == {"won", "lost"}
+
+
+def test_the_dead_test_reads_a_twice_bound_card_over_a_higher_one() -> None:
+    """Hearts hold 17 (K..A, then K..T): the base wants 9H, and one 7H and one 6H are home.
+    A 7H over the 9H, with the other 6H under it too, can only go home, after the 9H."""
+    hearts = [0, 0, 17, 0]
+    nine, seven, six = (parse_card(t) for t in ("9H", "7H", "6H"))
+    assert pile_dead(bytes((nine, six, seven)), hearts)
+    assert pile_dead(bytes((six, nine, seven)), hearts)
+    assert not pile_dead(bytes((nine, seven, six)), hearts)  # 6H leaves first, 7H onto it
+    assert not pile_dead(bytes((nine, seven)), hearts)  # the other 6H may still show
+    assert not pile_dead(bytes((seven, nine)), hearts)  # 9H on top leaves first
+    assert not pile_dead(bytes((nine, six, seven)), [0, 0, 5, 0])  # 7H's first place open
+    assert TwoDeckSearch().dead(state_of(lost_position())) is False
 
 
 def lost_position() -> Position:
@@ -83,14 +134,19 @@ def lost_position() -> Position:
 def test_a_lost_position_is_proved_lost_by_both_searches() -> None:
     position = lost_position()
     assert position.home == 95
-    assert solve(position, Budget(nodes=10_000)).verdict == "lost"
-    assert solve(position, Budget(nodes=10_000), pruning=PLAIN).verdict == "lost"
+    assert solve(position, Budget(nodes=10_000), compiled=False).verdict == "lost"
+    assert solve(position, Budget(nodes=10_000), pruning=PLAIN, compiled=False).verdict == "lost"
+    if _core is not None:
+        assert solve(position, Budget(nodes=10_000), compiled=True).verdict == "lost"
 
 
-@pytest.mark.parametrize("number", [75, 76])
-def test_a_won_deal_has_a_line_that_wins_in_the_engine(number: int) -> None:
+@pytest.mark.parametrize(("number", "compiled"), [(75, False), (76, False), (1, True),
+                                                  (5, True)])
+def test_a_won_deal_has_a_line_that_wins_in_the_engine(number: int, compiled: bool) -> None:
+    if compiled and _core is None:
+        pytest.skip("the compiled core is not built")
     position = new_game(number)
-    result = solve(position, Budget(seconds=20))
+    result = solve(position, Budget(seconds=20), compiled=compiled)
     assert result.verdict == "won"
     replayed = position.copy()
     for move in parse_moves(" ".join(result.line)):

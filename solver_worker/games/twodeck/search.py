@@ -36,22 +36,84 @@ members of a class share that measure, so the graph of classes has no cycle.
    in suit), and the last of them refills the place the same way, so the
    single moves reach the same state.
 
-``PLAIN`` turns 1-3 off; ``tests/solver/test_twodeck_search.py`` checks the two
-searches agree on small late positions. The greedy pass (``exact=False``)
-plays only cards home whenever one can go, and no lateral move: its wins are
-real lines, its failures prove nothing.
+Below, a base's *count* c is how many cards it holds; the card of rank r has
+two places on its suit's base: 13 - r (the first time round, counting the
+King as place 0) and 26 - r (the second). A base fills its places in order,
+so the first copy of a face home took the first place: a face is *twice
+bound* (``c > 13 - r``) when one of its copies is home and the other can
+only take the second place.
+
+4. *Safe home moves* (``safe``: the state's only child). A card X that fits
+   its base at its second place (the base holds 13 or more: X's twin is home,
+   and so are both copies of the card one rank above, which are all that
+   could ever lie on X), from a wall, a working place, the centre, or from a
+   waste pile in round 4 or 5. If the state is won, so is the state after it:
+   take a winning line L and strike every move of X from it. Nothing lies on
+   X in L and nothing goes to X's base before X (only X's face fits there,
+   and the twin is home), so every other move reads the same tops, but for
+   three places X held: a wall or waste pile whose next card shows sooner
+   (more is free, nothing that L plays is lost); the centre or a working
+   place with a card under X, which shows that card sooner (L puts nothing
+   on X); and a working place X was the last card of, refilled now: there
+   L's wall top is this line's place top, one card sooner, until X leaves
+   the place in L, after which the two agree (read L's moves of that wall's
+   top as moves of the place's). A waste card from round 4 on: round 4's
+   deals go to piles by their number, not by what the piles hold, and round
+   5 deals onto one pile, so striking X from the gathering moves no other
+   card to another pile (L's deal of X in round 5, if any, is struck too;
+   if the waste then holds nothing, L's gathering is struck as well). Before
+   round 4 a card gone from a pile moves every later card of the gathering
+   to another pile, so no rule. A state with a safe move in one member of
+   its class takes that member's safe move as its only child (the class is
+   won or lost as a whole).
+5. *Dead test* (``dead``). A *fixed pile* is a wall, or in the fifth round a
+   waste pile (never gathered again; deals only cover it): a card leaves it
+   only from its top. The state is lost when a fixed pile holds a card X,
+   not an Ace, of a twice-bound face, above a card Y of its suit and higher
+   rank, while both copies of the card one rank below X are home or under X
+   in that pile. X cannot leave but home: onto a working place or the centre
+   it needs that card showing (a 2 lies on no working Ace; an Ace may always
+   reach an empty centre, so Aces are left out). Home, X takes place 26 -
+   r(X), while every place left for Y (rank higher) is earlier; Y leaves the
+   pile only after X, so Y's places are filled by then and Y never gets home.
+
+``PLAIN`` turns 1-5 off; ``tests/solver/test_twodeck_search.py`` checks the two
+searches agree on small late positions, for the reference walk and the
+compiled core alike. The greedy pass (``exact=False``) plays only cards home
+whenever one can go, and no lateral move: its wins are real lines, its
+failures prove nothing.
+
+**The compiled core** (``_core.c`` beside this module, built by setup.py)
+walks the same graph with the same rules, with exact keys of its own; ``solve``
+runs it when it is built (``compiled=None``), and the tests hold it to this
+reference walk.
 """
 
 from __future__ import annotations
 
+import importlib
 import time
 from collections.abc import Hashable, Iterator
-from dataclasses import dataclass
-from typing import Final
+from dataclasses import dataclass, fields
+from typing import Any, Final
 
 from patience.twodeck import Position, face, parse_moves
 
-from ...driver import GREEDY_SHARE, Budget, Result, Verdict, decide
+from ...driver import (
+    GREEDY_SHARE,
+    Budget,
+    Outcome,
+    Result,
+    Verdict,
+    decide_by,
+    search_pass,
+)
+
+_core: Any
+try:  # the compiled core (``_core.c``), built by the install step (setup.py)
+    _core = importlib.import_module("solver_worker.games.twodeck._core")
+except ImportError:  # pragma: no cover - the reference walk still decides
+    _core = None
 
 Faces = bytes
 State = tuple[tuple[Faces, ...], tuple[Faces, ...], tuple[int, ...], Faces, tuple[Faces, ...],
@@ -72,10 +134,18 @@ RANK: Final = tuple(card % 13 + 1 for card in range(52))
 class Pruning:
     symmetry: bool = True  # rules 1 and 2
     singles: bool = True  # rule 3
+    safe: bool = True  # rule 4
+    dead: bool = True  # rule 5
 
 
 ALL_RULES: Final = Pruning()
-PLAIN: Final = Pruning(symmetry=False, singles=False)
+PLAIN: Final = Pruning(symmetry=False, singles=False, safe=False, dead=False)
+TABLE_MB: Final = 512  # the compiled core's table of classes entered, at most
+
+
+def core_flags(pruning: Pruning) -> int:
+    """The core's flag for each rule (``_core.c``: P_SYMMETRY ... P_DEAD), in field order."""
+    return sum(1 << i for i, rule in enumerate(fields(Pruning)) if getattr(pruning, rule.name))
 
 
 def state_of(position: Position) -> State:
@@ -161,7 +231,13 @@ class TwoDeckSearch:
         return min(self.member_key(member) for member, _ in self.members(state))  # type: ignore[type-var]
 
     def dead(self, state: State) -> bool:
-        return False
+        """Rule 5 (the module docstring)."""
+        if not self.pruning.dead:
+            return False
+        walls, _places, bases, _centre, waste, _stock, rnd, _home = state
+        counts = base_counts(bases)
+        return any(pile_dead(pile, counts) for pile in walls) or (
+            rnd == ROUNDS and any(pile_dead(pile, counts) for pile in waste))
 
     def members(self, state: State) -> list[tuple[State, str]]:
         """The class of ``state``: each member with the lateral moves that reach it."""
@@ -192,10 +268,18 @@ class TwoDeckSearch:
                 yield self._onto_centre(state, source)
 
     def children(self, state: State, exact: bool) -> Iterator[Child]:
+        members = self.members(state) if exact else [(state, "")]
+        if self.pruning.safe:
+            for member, path in members:
+                safe = self.safe_home(member)
+                if safe is not None:
+                    move, child = safe
+                    yield (f"{path} {move}" if path else move), child
+                    return
         if not exact:
             yield from self.progress(state, exact)
             return
-        for member, path in self.members(state):
+        for member, path in members:
             for move, child in self.progress(member, exact):
                 yield (f"{path} {move}" if path else move), child
 
@@ -220,6 +304,22 @@ class TwoDeckSearch:
             yield "D", self._deal(state)
         elif rnd < ROUNDS and any(waste):
             yield "R", self._redeal(state)
+
+    def safe_home(self, state: State) -> Child | None:
+        """Rule 4: the first card, by source, that fits its base at its second place."""
+        bases, rnd = state[2], state[6]
+        for source in range(14):
+            if source >= 9 and rnd < ROUNDS - 1:
+                break
+            pile = _pile(state, source)
+            if not pile:
+                continue
+            card = pile[-1]
+            for b, code in enumerate(bases):
+                if code >= 0 and code // 32 == SUIT[card] and code % 32 >= 13 and _base_takes(
+                        code, card, bases):
+                    return self._home(state, source, b)
+        return None
 
     def _homes(self, state: State) -> Iterator[Child]:
         bases = state[2]
@@ -283,6 +383,36 @@ class TwoDeckSearch:
         return (walls, places, bases, centre, (b"",) * 5, top_first[::-1], rnd + 1, home)
 
 
+def base_counts(bases: tuple[int, ...]) -> list[int]:
+    """Each suit's base count (0 without a base)."""
+    counts = [0] * 4
+    for code in bases:
+        if code >= 0:
+            counts[code // 32] = code % 32
+    return counts
+
+
+def copies_home(count: int, rank: int) -> int:
+    """How many copies of a rank are on a base holding ``count`` cards."""
+    return (count > 13 - rank) + (count > 26 - rank)
+
+
+def pile_dead(pile: Faces, counts: list[int]) -> bool:
+    """Rule 5 for one fixed pile, bottom first (the module docstring)."""
+    for i in range(1, len(pile)):
+        card = pile[i]
+        suit, rank = SUIT[card], RANK[card]
+        count = counts[suit]
+        if rank == 1 or count <= 13 - rank:
+            continue
+        below = pile[:i]
+        if not any(SUIT[y] == suit and RANK[y] > rank for y in below):
+            continue
+        if copies_home(count, rank - 1) + below.count(card - 1) >= 2:
+            return True
+    return False
+
+
 def replay_line(position: Position, line: list[str]) -> bool:
     """Whether the line, played in the engine, wins."""
     twin = position.copy()
@@ -291,12 +421,31 @@ def replay_line(position: Position, line: list[str]) -> bool:
     return twin.home == CARD_COUNT
 
 
+def one_pass(state: State, budget: Budget, exact: bool, pruning: Pruning = ALL_RULES,
+             compiled: bool | None = None, table_mb: int = TABLE_MB) -> Outcome:
+    """One walk of the graph from ``state``: (outcome, line in notation, nodes). The
+    compiled core (default: when it is built) or the reference walk on the driver."""
+    use_core = _core is not None if compiled is None else compiled
+    if use_core:
+        assert _core is not None, "the compiled core is not built (pip install -e .)"
+        walls, places, bases, centre, waste, stock, rnd, _home = state
+        status, line, nodes = _core.search(
+            walls, places, bases, centre, waste, stock, rnd, exact, core_flags(pruning),
+            budget.nodes or 0, budget.seconds or 0.0, table_mb)
+        return status, line, nodes
+    status, line, nodes = search_pass(TwoDeckSearch(pruning), state, budget, exact)
+    return status, " ".join(line).split(), nodes
+
+
 def solve(position: Position, budget: Budget = Budget(seconds=10.0),
-          greedy_share: float = GREEDY_SHARE, pruning: Pruning = ALL_RULES) -> Result:
+          greedy_share: float = GREEDY_SHARE, pruning: Pruning = ALL_RULES,
+          compiled: bool | None = None) -> Result:
     """Decide a position: won (with its line in notation, replayed), lost or unknown."""
     start = time.perf_counter()
-    verdict, line, nodes = decide(TwoDeckSearch(pruning), state_of(position), budget,
-                                  greedy_share)
+    state = state_of(position)
+    verdict, line, nodes = decide_by(
+        lambda part, exact: one_pass(state, part, exact, pruning, compiled), budget,
+        greedy_share)
     moves = " ".join(line).split() if verdict == "won" else []
     if verdict == "won" and not replay_line(position, moves):
         raise AssertionError(f"the search's line does not win: {' '.join(moves)}")
