@@ -20,6 +20,7 @@ from .klondike.rules import RULES as KLONDIKE_RULES
 from .protocol import Pile, Rules, Status, Table
 from .sthelena.rules import RULES as ST_HELENA_RULES
 from .tomb.rules import RULES as TOMB_RULES
+from .twodeck.rules import RULES as TWO_DECK_RULES
 
 __all__ = [
     "DEFAULT_GAME",
@@ -58,6 +59,7 @@ GAMES: Final[Mapping[str, Rules]] = _register(
     TOMB_RULES,
     ST_HELENA_RULES,
     KLONDIKE_RULES,
+    TWO_DECK_RULES,
 )
 DEFAULT_GAME: Final = TOMB_RULES
 _GAME_OF_VARIANT: Final = {slug: game for game in GAMES.values() for slug in game.variants}

@@ -32,6 +32,13 @@ GUIDE: Final = Guide(
           "first round, then four, three, two and one. Only a waste pile's top card is "
           "free. When the stock is spent, R gathers the piles, the last at the bottom, "
           "turned over without shuffling, for the next round: five rounds in all."),
+        _("Move cards. Drag a free card, or tap it and then where it goes; a working "
+          "stack goes to a base whole when you drag its bottom card. On a keyboard, the "
+          "arrows move between piles, Enter or Space picks cards up and puts them down, "
+          "and D deals or gathers."),
+        _("Win, or know you have lost. You win when all 104 cards lie on the four bases. "
+          "The game is lost when the fifth round's stock is spent and no move is left; "
+          "the game says so."),
     ),
     choices=(
         (_("Kings at the deal"),
@@ -44,5 +51,29 @@ GUIDE: Final = Guide(
         (_("The daily"),
          _("In a ranked attempt a deal, a move from a wall and a refill cannot be undone: "
            "each shows a card you had not seen.")),
+        (_("The deal's numbers"),
+         _("Deal N always gives the same cards: the number seeds a shuffle of the two "
+           "packs together, the project's own, pinned by its tests.")),
+    ),
+    faq=(
+        (_("Why can nothing go on a working Ace or King?"),
+         _("A working place builds up in suit, and the rules keep its ends apart: a "
+           "working Ace waits for the centre or a base's end, and a working King for an "
+           "empty corner or a base's Ace.")),
+        (_("What are the twin cards?"),
+         _("Two packs give two of every card. They play alike, but each is its own card: "
+           "a 6 of hearts may go on either 5 of hearts.")),
+        (_("Why does a working place stay empty?"),
+         _("A working place is refilled only from its own wall. Once that wall is empty, "
+           "the place stays empty for good.")),
+        (_("What comes first in the next round?"),
+         _("The waste piles are gathered from the last to the first, the last at the "
+           "bottom, and turned over without shuffling: the next round starts with the "
+           "bottom card of the last pile. Watching the piles before you gather them tells "
+           "you what is coming.")),
+        (_("Is this the Napoleon's Tomb of one pack?"),
+         _("No. Russian books give both games the same name, but this one is played with "
+           "two packs, walls and working places. Its closest relative in a public program "
+           "is the patience called Well.")),
     ),
 )

@@ -3,14 +3,18 @@
 place outside it, the bases in the corners, the stock beside, and the five waste
 piles in a row below, fanned.
 
-The grid (rows 0..5, columns 0..5)::
+The grid (rows 0..4, columns 0..9)::
 
-    nw  .   pn  .   ne  stock
-    .   .   n   .   .
-    pw  w   c   e   pe
+    nw  .   pn  .   ne
+    .   .   n   .   .   stock
+    pw  w   c   e   pe  x1  x2  x3  x4  x5
     .   .   s   .   .
     sw  .   ps  .   se
-    x1  x2  x3  x4  x5
+
+The waste piles stand in the square's middle row, which the west and east working
+places' fans make tall anyway, so a wide screen gets bigger cards than a row of its
+own below would leave; a narrow screen's board moves the stock and the waste piles
+under the square (its "tall" layout).
 
 The corners' words are the one-deck Tomb's own msgids (the catalogs hold them);
 a waste pile is numbered as St. Helena's piles are ("waste pile %(number)s")."""
@@ -107,10 +111,10 @@ def two_deck_table(variant: Variant) -> Table:
     piles.append(Pile(CENTRE, "pile", label, 2, 2, accepts, phrases=phrases))
     label, accepts, phrases = _WASTE
     for i, name in enumerate(WASTES):
-        piles.append(Pile(name, "waste", label, 5, i, accepts, fan="down", phrases=phrases,
+        piles.append(Pile(name, "waste", label, 2, 5 + i, accepts, fan="down", phrases=phrases,
                           number=i + 1))
-    piles.append(Pile(STOCK, "stock", _("stock"), 0, 5, _STOCK_ACCEPTS,
+    piles.append(Pile(STOCK, "stock", _("stock"), 1, 5, _STOCK_ACCEPTS,
                       phrases=Phrases(_("from the stock"), _("to the stock"),
                                       the=_("the stock"))))
-    return Table(rows=6, cols=6, piles=tuple(piles), card_count=CARD_COUNT,
+    return Table(rows=5, cols=10, piles=tuple(piles), card_count=CARD_COUNT,
                  extras={"rounds": variant.rounds})

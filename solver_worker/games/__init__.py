@@ -16,13 +16,14 @@ from patience import all_variants, rules_of
 from ..blind import BlindGame
 from ..driver import Budget, Result
 from ..plugin import GameSolver, Solve
-from . import klondike, sthelena, tomb
+from . import klondike, sthelena, tomb, twodeck
 
 # The registry: one line a game (its package's GameSolver).
 GAME_SOLVERS: Final[tuple[GameSolver, ...]] = (
     tomb.SOLVER,
     sthelena.SOLVER,
     klondike.SOLVER,
+    twodeck.SOLVER,
 )
 
 SOLVERS: Final[dict[str, Solve]] = {solver.game: solver.solve for solver in GAME_SOLVERS}

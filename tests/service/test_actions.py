@@ -125,7 +125,8 @@ def test_playing_the_winning_line_wins_and_counts_the_win(
     stored = Game.objects.get(pk=carol_game["id"])
     assert stored.status == "won" and stored.finished_at is not None
     assert actions.wins_by_variant(player) == {
-        "three-card": 1, "classic": 0, "cross": 0, "st-helena": 0, "turn-1": 0, "turn-3": 0}
+        "three-card": 1, "classic": 0, "cross": 0, "st-helena": 0, "turn-1": 0, "turn-3": 0,
+        "two-deck-tomb": 0}
 
 
 def test_undo_after_a_win_reopens_the_game(carol: User, carol_game: dict[str, Any]) -> None:

@@ -74,7 +74,9 @@ function fit() {
   if (!best) return;
   // Every size is a share of what fits: the table never scrolls.
   const wanted = size === "auto" ? Math.min(best.card, MAX_CARD) : best.card * SIZES[size];
-  const card = Math.max(MIN_CARD, Math.min(wanted, best.card));
+  // A smaller size never goes under MIN_CARD; a table too big for the screen even at
+  // MIN_CARD (two decks on a phone) takes the card that fits rather than spill over the page.
+  const card = Math.max(Math.min(MIN_CARD, best.card), Math.min(wanted, best.card));
   root.style.setProperty("--cw", `${Math.floor(card)}px`);
   root.dataset.shape = best.name;
   if (best.name !== chosen) {
