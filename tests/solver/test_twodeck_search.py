@@ -114,6 +114,15 @@ def test_the_dead_test_reads_a_twice_bound_card_over_a_higher_one() -> None:
     assert TwoDeckSearch().dead(state_of(lost_position())) is False
 
 
+def test_the_dead_test_chains_the_stuck_cards_of_a_suit() -> None:
+    """Both 7H lie on both 6H, over a 9H, and no heart is home: the two 7H can only go
+    home, at places 6 and 19, so the 9H under them misses both of its own (4 and 17)."""
+    nine, seven, six, five = (parse_card(t) for t in ("9H", "7H", "6H", "5H"))
+    assert pile_dead(bytes((nine, six, six, seven, seven)), [0, 0, 0, 0])
+    assert not pile_dead(bytes((five, six, six, seven, seven)), [0, 0, 0, 0])  # 5H: 21
+    assert not pile_dead(bytes((nine, six, seven, six, seven)), [0, 0, 0, 0])  # a 6H free
+
+
 def lost_position() -> Position:
     """Hearts want the 5 (under the 2 and 3 of clubs in the north wall), clubs want the 4
     (under the 5 of hearts); the aces lie under the 4 of hearts on the one waste pile of

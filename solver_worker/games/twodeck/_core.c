@@ -106,6 +106,7 @@ typedef struct {
     size_t seg_cap;
     long long nodes, node_limit;
     double deadline;
+    uint64_t rng; /* 0: the fixed order (a greedy restart's seed otherwise) */
     int overflow;
     Frame *frames;
     Move path[MAX_PATH];
@@ -394,20 +395,25 @@ static inline int copies_home(int count, int rank) {
     return (count > 13 - rank) + (count > 26 - rank);
 }
 
-/* A card of pile (bottom first) that can only go home, at its second round's place,
-   above a card of its suit that its base wants before it. */
+/* search.py's stuck(): card i of the pile leaves it only for its base. */
+static int stuck(const State *s, const uint8_t *pile, int i) {
+    int x = pile[i], r = rank_of(x);
+    if (r == 1) return 0;
+    int preds = copies_home(count_of_suit(s, suit_of(x)), r - 1);
+    for (int j = 0; j < i; j++) preds += pile[j] == x - 1;
+    return preds >= 2;
+}
+
+/* search.py's pile_dead(): the pile bottom first, read from the top down. */
 static int pile_dead(const State *s, const uint8_t *pile, int n) {
-    for (int i = 1; i < n; i++) {
-        int x = pile[i], suit = suit_of(x), r = rank_of(x);
-        int count = count_of_suit(s, suit);
-        if (r == 1 || count <= 13 - r) continue;
-        int higher = 0, preds = copies_home(count, r - 1);
-        for (int j = 0; j < i; j++) {
-            if (suit_of(pile[j]) != suit) continue;
-            if (rank_of(pile[j]) > r) higher = 1;
-            if (pile[j] == x - 1) preds++;
-        }
-        if (higher && preds >= 2) return 1;
+    int last[4] = {-1, -1, -1, -1};
+    for (int i = n - 1; i >= 0; i--) {
+        int x = pile[i], suit = suit_of(x), r = rank_of(x), count = count_of_suit(s, suit);
+        int place = -1;
+        if (13 - r >= count && 13 - r > last[suit]) place = 13 - r;
+        else if (26 - r >= count && 26 - r > last[suit]) place = 26 - r;
+        if (place < 0) return 1;
+        if (stuck(s, pile, i)) last[suit] = place;
     }
     return 0;
 }
@@ -534,6 +540,21 @@ static void class_key(const Ctx *c, const Frame *f, Key *k) {
     }
 }
 
+static uint64_t next_random(Ctx *c) { /* xorshift64* */
+    c->rng ^= c->rng >> 12;
+    c->rng ^= c->rng << 25;
+    c->rng ^= c->rng >> 27;
+    return c->rng * 0x2545F4914F6CDD1DULL;
+}
+
+/* A greedy restart's order: the children shuffled (each win is still a real line). */
+static void shuffle(Ctx *c, Frame *f) {
+    for (int i = f->count - 1; i > 0; i--) {
+        int j = (int)(next_random(c) % (uint64_t)(i + 1));
+        Child t = f->children[i]; f->children[i] = f->children[j]; f->children[j] = t;
+    }
+}
+
 static int children(Ctx *c, Frame *f) {
     f->count = f->next = 0;
     int members = c->exact ? f->nmembers : 1;
@@ -549,6 +570,7 @@ static int children(Ctx *c, Frame *f) {
     }
     for (int m = 0; m < members; m++)
         if (!progress(c, &f->members[m].s, m, f, c->exact)) return 0;
+    if (c->rng) shuffle(c, f);
     return 1;
 }
 
@@ -649,19 +671,21 @@ static int is_run(const uint8_t *cards, int n) {
 }
 
 /* search(walls, places, bases, centre, waste, stock, round, exact, flags, node_limit,
-          seconds, table_mb) -> (status, line, nodes)
+          seconds, table_mb, seed) -> (status, line, nodes)
    search.py's state: faces 0..51; walls and places and waste bottom first, the
    stock top last; bases four codes (-1, or suit * 32 + count). status "won" (the
-   line in notation), "exhausted" (no win in the graph: with exact, lost), "budget". */
+   line in notation), "exhausted" (no win in the graph: with exact, lost), "budget".
+   seed 0: the fixed order; else the greedy restart's shuffled order. */
 static PyObject *py_search(PyObject *self, PyObject *args) {
     PyObject *walls, *places, *bases, *centre, *waste, *stock;
     int round, exact, flags, table_mb;
     long long node_limit;
+    unsigned long long seed;
     double seconds;
     (void)self;
-    if (!PyArg_ParseTuple(args, "O!O!O!SO!SipiLdi", &PyTuple_Type, &walls, &PyTuple_Type, &places,
+    if (!PyArg_ParseTuple(args, "O!O!O!SO!SipiLdiK", &PyTuple_Type, &walls, &PyTuple_Type, &places,
                           &PyTuple_Type, &bases, &centre, &PyTuple_Type, &waste, &stock, &round,
-                          &exact, &flags, &node_limit, &seconds, &table_mb))
+                          &exact, &flags, &node_limit, &seconds, &table_mb, &seed))
         return NULL;
     PyObject *result = NULL;
     Ctx *c = calloc(1, sizeof(Ctx));
@@ -721,6 +745,7 @@ static PyObject *py_search(PyObject *self, PyObject *args) {
     c->flags = flags;
     c->node_limit = node_limit > 0 ? node_limit : 0;
     c->deadline = seconds > 0 ? now_s() + seconds : 0;
+    c->rng = seed ? seed * 0x9E3779B97F4A7C15ULL | 1 : 0;
     size_t max_capacity = ((size_t)(table_mb > 0 ? table_mb : 256) << 20) / sizeof(Key);
     size_t power = 1;
     while (power * 2 <= max_capacity) power *= 2;

@@ -68,14 +68,21 @@ only take the second place.
    won or lost as a whole).
 5. *Dead test* (``dead``). A *fixed pile* is a wall, or in the fifth round a
    waste pile (never gathered again; deals only cover it): a card leaves it
-   only from its top. The state is lost when a fixed pile holds a card X,
-   not an Ace, of a twice-bound face, above a card Y of its suit and higher
-   rank, while both copies of the card one rank below X are home or under X
-   in that pile. X cannot leave but home: onto a working place or the centre
-   it needs that card showing (a 2 lies on no working Ace; an Ace may always
-   reach an empty centre, so Aces are left out). Home, X takes place 26 -
-   r(X), while every place left for Y (rank higher) is earlier; Y leaves the
-   pile only after X, so Y's places are filled by then and Y never gets home.
+   only from its top. A card X of a fixed pile, not an Ace, is *stuck* when
+   both copies of the card one rank below it (its suit) are home or under X
+   in that pile: X can leave the pile only for its base, since onto a
+   working place or the centre it needs that card showing (a 2 lies on no
+   working Ace; an Ace may always reach an empty centre, so Aces are left
+   out), and a card home never comes back. Cards leave the pile from the top
+   down, and a base takes its places in order, so the stuck cards of a suit,
+   read from the top down, go home at increasing places, each one of its
+   face's two places that is still open (at or after the count); and every
+   card of that suit under a stuck card leaves the pile after it and so goes
+   home later still. The state is lost when, giving each stuck card the
+   earliest such place after the last one given, some card of the suit finds
+   no place left (``pile_dead``): the earliest choice leaves the most room, so
+   no real order does better. (E.g. a twice-bound 7H, its other 6H home or
+   under it, above a 9H: the 7H can only take place 19, after the 9H's.)
 
 ``PLAIN`` turns 1-5 off; ``tests/solver/test_twodeck_search.py`` checks the two
 searches agree on small late positions, for the reference walk and the
@@ -106,6 +113,7 @@ from ...driver import (
     Result,
     Verdict,
     decide_by,
+    remaining,
     search_pass,
 )
 
@@ -397,19 +405,28 @@ def copies_home(count: int, rank: int) -> int:
     return (count > 13 - rank) + (count > 26 - rank)
 
 
+def stuck(card: int, below: Faces, counts: list[int]) -> bool:
+    """Rule 5: whether a fixed pile's ``card``, with ``below`` under it, can leave the
+    pile only for its base: not an Ace, and both copies of the card one rank below
+    it home or under it."""
+    suit, rank = SUIT[card], RANK[card]
+    return rank > 1 and copies_home(counts[suit], rank - 1) + below.count(card - 1) >= 2
+
+
 def pile_dead(pile: Faces, counts: list[int]) -> bool:
-    """Rule 5 for one fixed pile, bottom first (the module docstring)."""
-    for i in range(1, len(pile)):
+    """Rule 5 for one fixed pile, bottom first (the module docstring): read from the
+    top down, each suit's stuck cards take their base's places in that order, each
+    the earliest open one after the last; dead when a card of the suit (stuck or
+    not) finds no place left after the stuck ones above it."""
+    last = [-1] * 4
+    for i in range(len(pile) - 1, -1, -1):
         card = pile[i]
         suit, rank = SUIT[card], RANK[card]
-        count = counts[suit]
-        if rank == 1 or count <= 13 - rank:
-            continue
-        below = pile[:i]
-        if not any(SUIT[y] == suit and RANK[y] > rank for y in below):
-            continue
-        if copies_home(count, rank - 1) + below.count(card - 1) >= 2:
+        places = [p for p in (13 - rank, 26 - rank) if p >= counts[suit] and p > last[suit]]
+        if not places:
             return True
+        if stuck(card, pile[:i], counts):
+            last[suit] = places[0]
     return False
 
 
@@ -422,19 +439,60 @@ def replay_line(position: Position, line: list[str]) -> bool:
 
 
 def one_pass(state: State, budget: Budget, exact: bool, pruning: Pruning = ALL_RULES,
-             compiled: bool | None = None, table_mb: int = TABLE_MB) -> Outcome:
+             compiled: bool | None = None, table_mb: int = TABLE_MB, seed: int = 0
+             ) -> Outcome:
     """One walk of the graph from ``state``: (outcome, line in notation, nodes). The
-    compiled core (default: when it is built) or the reference walk on the driver."""
+    compiled core (default: when it is built) or the reference walk on the driver
+    (which knows only the fixed order: ``seed`` is the core's)."""
     use_core = _core is not None if compiled is None else compiled
     if use_core:
         assert _core is not None, "the compiled core is not built (pip install -e .)"
         walls, places, bases, centre, waste, stock, rnd, _home = state
         status, line, nodes = _core.search(
             walls, places, bases, centre, waste, stock, rnd, exact, core_flags(pruning),
-            budget.nodes or 0, budget.seconds or 0.0, table_mb)
+            budget.nodes or 0, budget.seconds or 0.0, table_mb, seed)
         return status, line, nodes
     status, line, nodes = search_pass(TwoDeckSearch(pruning), state, budget, exact)
     return status, " ".join(line).split(), nodes
+
+
+# The greedy pass's restarts (``greedy``): the fixed order first, then shuffled orders,
+# each allowed FIRST_NODES * GROWTH**k nodes (the compiled core only).
+FIRST_NODES: Final = 5000
+GROWTH: Final = 1.3
+
+
+def greedy(state: State, budget: Budget, pruning: Pruning = ALL_RULES,
+           compiled: bool | None = None) -> Outcome:
+    """The greedy pass, with restarts in shuffled orders on the compiled core.
+
+    Why restarts: a depth-first walk that takes a bad turn early spends its whole
+    budget below it, while a won deal is often won within a few thousand nodes in
+    some order. The order does not change the greedy graph, so a pass that exhausts
+    it ends the restarts (its failure still proves nothing: the greedy graph is
+    pruned unsoundly)."""
+    use_core = _core is not None if compiled is None else compiled
+    if not use_core:
+        return one_pass(state, budget, False, pruning, compiled=False)
+    began = time.perf_counter()
+    spent, cap, seed = 0, float(FIRST_NODES), 0
+    while True:
+        left = remaining(budget, began, spent)
+        nodes = int(cap) if left.nodes is None else min(int(cap), left.nodes)
+        status, line, used = one_pass(state, Budget(nodes=nodes, seconds=left.seconds), False,
+                                      pruning, compiled=True, seed=seed)
+        spent += used
+        if status != "budget" or out_of(budget, began, spent):
+            return status, line, spent
+        seed += 1
+        cap *= GROWTH
+
+
+def out_of(budget: Budget, began: float, spent: int) -> bool:
+    """Whether a budget is spent: ``spent`` nodes since ``began`` (perf_counter)."""
+    if budget.nodes is not None and spent >= budget.nodes:
+        return True
+    return budget.seconds is not None and time.perf_counter() - began >= budget.seconds
 
 
 def solve(position: Position, budget: Budget = Budget(seconds=10.0),
@@ -444,7 +502,8 @@ def solve(position: Position, budget: Budget = Budget(seconds=10.0),
     start = time.perf_counter()
     state = state_of(position)
     verdict, line, nodes = decide_by(
-        lambda part, exact: one_pass(state, part, exact, pruning, compiled), budget,
+        lambda part, exact: (one_pass(state, part, exact, pruning, compiled) if exact
+                             else greedy(state, part, pruning, compiled)), budget,
         greedy_share)
     moves = " ".join(line).split() if verdict == "won" else []
     if verdict == "won" and not replay_line(position, moves):
