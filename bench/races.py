@@ -18,7 +18,10 @@ database (must be 0), with the progress messages the rooms' sockets received and
 message for that player with as many moves or more) the owner's room socket heard
 within 1 s, and at all before the race's end. Progress is coalesced (a player's latest
 figures, races.events), so messages are fewer than moves by design.
-The client runs on the same machine as the server: compare runs on one machine.
+The client runs on the same machine as the server: compare runs on one machine. The
+players are split over ``--client-processes`` processes (bench/service.py's), and the
+clients' CPU per move is printed beside the server's. ``--before REV`` runs the same
+load on git revision REV's tree first, then on this one, in one run.
 """
 
 from __future__ import annotations
@@ -166,9 +169,11 @@ async def race(racer: Racer, room: Room, base_url: str, clock: Any, think: float
 
 
 async def run(stack: Any, rooms: int, size: int, seconds: float, think: float, free: int,
-              variant: str) -> tuple[list[Room], list[Any], float]:
-    """The rooms and the free players once done, and the server's CPU seconds while they
-    played (the sign-ups, joins and starts before are left out)."""
+              variant: str, processes: int) -> tuple[list[Room], list[Any], float, float]:
+    """The rooms and the free players once done, and the server's and the clients' CPU
+    seconds while they played (the sign-ups, joins and starts before are left out). The
+    players play in ``processes`` client processes (bench/service.py's); the rooms' owners'
+    room sockets listen in this one."""
     base = stack.base_url
     made = [Room(number) for number in range(rooms)]
     # Ten rooms fill at a time: 400 sign-ups and joins at once ran the server's
@@ -185,30 +190,54 @@ async def run(stack: Any, rooms: int, size: int, seconds: float, think: float, f
     await asyncio.gather(*(post(room.racers[0].http, room.racers[0].token,
                                 f"/api/races/{room.code}/start/") for room in made))
     await asyncio.sleep(float(stack.env["RACE_COUNTDOWN_SECONDS"]) + 0.2)
-    clock = free_play.Clock()
-    racing = [asyncio.create_task(race(racer, room, base, clock, think))
-              for room in made for racer in room.racers]
+    seats = [(room, racer) for room in made for racer in room.racers]
     others = [free_play.Player(500_000 + number) for number in range(free)]  # deal numbers
-    playing = [asyncio.create_task(free_play.play(player, base, clock, think, False, variant))
-               for player in others]
-    everyone = [racer for room in made for racer in room.racers] + others
-    while sum(1 for player in everyone if player.ready) < len(everyone):
-        failed = [task for task in racing + playing if task.done() and task.exception()]
-        if failed:
-            await failed[0]  # raises what went wrong
-        await asyncio.sleep(0.1)
-    server = stack.processes["server"].pid
-    cpu_before = free_play.cpu_seconds(server)
-    clock.deadline = time.monotonic() + seconds
-    clock.start.set()
-    await asyncio.gather(*racing, *playing)
-    server_cpu = free_play.cpu_seconds(server) - cpu_before
+
+    async def play_part(part: tuple[list[int], list[int]], clock: Any,
+                        ready: asyncio.Event) -> tuple[list[dict[str, Any]], list[Any]]:
+        """This process's racers (by seat) and free players, started at the clock."""
+        racers = [seats[index] for index in part[0]]
+        frees = [others[index] for index in part[1]]
+        for _, racer in racers:  # the parent's clients belong to the parent's loop
+            racer.http = httpx.AsyncClient(base_url=base, timeout=120, cookies=racer.http.cookies,
+                                           limits=httpx.Limits(keepalive_expiry=2.0))
+        tasks = [*(asyncio.create_task(race(racer, room, base, clock, think))
+                   for room, racer in racers),
+                 *(asyncio.create_task(free_play.play(player, base, clock, think, False,
+                                                      variant)) for player in frees)]
+        everyone = [racer for _, racer in racers] + frees
+        while not all(player.ready for player in everyone):
+            failed = [task for task in tasks if task.done() and task.exception()]
+            if failed:
+                await failed[0]  # raises what went wrong
+            await asyncio.sleep(0.1)
+        ready.set()
+        await asyncio.gather(*tasks)
+        for _, racer in racers:
+            await racer.http.aclose()
+        return [played(racer) for _, racer in racers], frees
+
+    parts = [(list(range(part, len(seats), processes)), list(range(part, free, processes)))
+             for part in range(processes)]
+    ends = free_play.spawn_clients(parts, play_part)
+    results, server_cpu, client_cpu = await free_play.gather_clients(
+        ends, stack.processes["server"].pid, seconds)
+    for part, (racers, frees) in zip(parts, results, strict=True):
+        for index, figures in zip(part[0], racers, strict=True):
+            vars(seats[index][1]).update(figures)
+        for index, player in zip(part[1], frees, strict=True):
+            others[index] = player
     with contextlib.suppress(TimeoutError):  # a race that did not end: reported below
         await asyncio.wait_for(asyncio.gather(*watchers), 30)
     for room in made:
         for racer in room.racers:
             await racer.http.aclose()
-    return made, others, server_cpu
+    return made, others, server_cpu, client_cpu
+
+
+def played(racer: Racer) -> dict[str, Any]:
+    """What a client process sends back of a racer: its figures, not its HTTP client."""
+    return {name: value for name, value in vars(racer).items() if name != "http"}
 
 
 CURRENT_WITHIN = 1.0  # seconds
@@ -242,29 +271,48 @@ def main() -> int:
                         help="free-play players at the same time (bench/service.py's)")
     parser.add_argument("--variant", default="three-card")
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
+    parser.add_argument("--client-processes", type=int, default=2, metavar="N",
+                        help="processes the players are split over")
     parser.add_argument("--server-log", default="ERROR", metavar="LEVEL",
                         help="the server's log level (its log is kept in a temporary folder)")
+    parser.add_argument("--before", metavar="REV", default="",
+                        help="first run the same load on git revision REV, then on this tree")
     args = parser.parse_args()
     require_services()
+    if not args.before:
+        return one_load(args, ROOT)[1]
+    print(f"== before: {args.before}")
+    with free_play.checked_out(args.before) as old_tree:
+        before, failed_before = one_load(args, old_tree)
+    print("== after: this tree")
+    after, failed_after = one_load(args, ROOT)
+    if before and after:
+        print(f"server CPU per move {before:.2f} ms before, {after:.2f} ms after: "
+              f"{before / after:.2f}x less")
+    return failed_before or failed_after
+
+
+def one_load(args: argparse.Namespace, root: Path) -> tuple[float, int]:
+    """The load on the code in ``root``: (server CPU per move in ms, exit status)."""
     stack = free_play.BenchStack(Path(tempfile.mkdtemp(prefix="tomb-race-bench-")))
+    stack.use_root(root)
     stack.server_options = [f"--workers={args.workers}"]
     players = args.rooms * args.size + args.free_players
     stack.env.update(WS_RATE_PER_SECOND="100000", WS_BURST="100000", LOG_LEVEL=args.server_log,
                      DATABASE_POOL_SIZE=str(min(40, players)), RACE_CREATE_RATE="100000/hour",
                      RACE_COUNTDOWN_SECONDS="3", RACE_POOL_VARIANTS=args.variant)
+    print(f"server             uvicorn {' '.join(stack.server_options)}")
     try:
         stack.start()
         print(f"server log         {stack.log_dir}")
-        client_before = time.process_time()
-        rooms, others, server_cpu = asyncio.run(run(
+        rooms, others, server_cpu, client_cpu = asyncio.run(run(
             stack, args.rooms, args.size, args.seconds, args.think, args.free_players,
-            args.variant))
-        client_cpu = time.process_time() - client_before
+            args.variant, max(1, args.client_processes)))
         racers = [racer for room in rooms for racer in room.racers]
         print(f"rooms              {args.rooms} of {args.size}, {args.free_players} free-play "
               f"players beside them")
-        free_play.report(free_play.Measured([*racers, *others], server_cpu, client_cpu),
-                         args.seconds)
+        per_move = free_play.report(
+            free_play.Measured([*racers, *others], server_cpu, client_cpu), args.seconds)
         race_moves = sorted(value for racer in racers for value in racer.latencies)
         if race_moves:
             p99 = race_moves[min(len(race_moves) - 1, int(len(race_moves) * 0.99))] * 1000
@@ -284,7 +332,7 @@ def main() -> int:
     print(f"acks missing       {missing} acknowledged moves not in the database")
     for problem in problems[:10]:
         print("  " + problem)
-    return 1 if problems or missing else 0
+    return per_move, 1 if problems or missing else 0
 
 
 if __name__ == "__main__":

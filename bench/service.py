@@ -18,6 +18,10 @@ version of its game exactly once, through the channel layer.
 
 The client runs on the same machine as the server, so the figures include
 the client's own CPU use: compare runs on one machine, not across machines.
+The players are split over ``--client-processes`` processes (2 by default; 1 runs
+them in this one), each on its own event loop, so one client loop is not the limit
+of a flat-out run; the clients' CPU time per move is printed beside the server's,
+so a reader can tell whose limit was hit.
 
 Server CPU per move is the server process's CPU time (user and system, all its
 threads) from the moment every player has connected to the end of play,
@@ -44,6 +48,7 @@ import argparse
 import asyncio
 import itertools
 import json
+import multiprocessing
 import os
 import random
 import shutil
@@ -52,7 +57,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -216,8 +221,11 @@ class Measured:
 
 
 async def run(
-    stack: Stack, count: int, seconds: float, think: float, watch: bool, variant: str
+    stack: Stack, count: int, seconds: float, think: float, watch: bool, variant: str,
+    processes: int = 1,
 ) -> Measured:
+    if processes > 1:
+        return await run_in_processes(stack, count, seconds, think, watch, variant, processes)
     players = [Player(number) for number in range(count)]
     clock = Clock()
     tasks = [
@@ -236,6 +244,99 @@ async def run(
     await asyncio.gather(*tasks)
     return Measured(players, cpu_seconds(server) - server_before,
                     time.process_time() - client_before)
+
+
+# -- the players in processes of their own ------------------------------------------
+# One client process running hundreds of sockets spends about as much CPU as the server
+# it measures, on the same 2 cores: flat out, its own loop can be the limit. Split over
+# processes (--client-processes), each runs its share of the players on its own loop;
+# they start together at a deadline the parent sends, and send back their players and
+# their own CPU time while the clock ran.
+
+Play = Callable[..., Awaitable[None]]
+
+
+def spawn_clients(parts: list[Any], play_part: Play) -> list[Any]:
+    """A forked process per part, each running ``play_part(part, clock)`` on its own
+    loop; returns the parent's ends of their pipes."""
+    context = multiprocessing.get_context("fork")
+    ends = []
+    for part in parts:
+        mine, theirs = context.Pipe()
+        context.Process(target=_client_process, args=(part, play_part, theirs),
+                        daemon=True).start()
+        ends.append(mine)
+    return ends
+
+
+def _client_process(part: Any, play_part: Play, pipe: Any) -> None:
+    try:
+        asyncio.run(_client_main(part, play_part, pipe))
+    except BaseException as error:  # told to the parent, which raises it
+        pipe.send(("failed", f"{type(error).__name__}: {error}"))
+
+
+async def _client_main(part: Any, play_part: Play, pipe: Any) -> None:
+    clock = Clock()
+    ready = asyncio.Event()
+    playing = asyncio.create_task(play_part(part, clock, ready))
+    waiting = asyncio.create_task(ready.wait())
+    await asyncio.wait([playing, waiting], return_when=asyncio.FIRST_COMPLETED)
+    if playing.done():
+        playing.result()  # raises what went wrong
+    pipe.send(("ready", None))
+    deadline = await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
+    started = time.process_time()
+    clock.deadline = deadline
+    clock.start.set()
+    result = await playing
+    pipe.send(("done", (result, time.process_time() - started)))
+
+
+async def gather_clients(ends: list[Any], server: int, seconds: float
+                         ) -> tuple[list[Any], float, float]:
+    """Start every client process's players at once: (their results, the server's CPU
+    seconds and the clients' while the clock ran)."""
+    loop = asyncio.get_running_loop()
+
+    async def heard(end: Any, expected: str) -> Any:
+        kind, value = await loop.run_in_executor(None, end.recv)
+        if kind != expected:
+            raise RuntimeError(f"a client process {kind}: {value}")
+        return value
+
+    for end in ends:
+        await heard(end, "ready")
+    server_before = cpu_seconds(server)
+    deadline = time.monotonic() + seconds  # CLOCK_MONOTONIC: one clock for every process
+    for end in ends:
+        end.send(deadline)
+    done = [await heard(end, "done") for end in ends]
+    server_cpu = cpu_seconds(server) - server_before
+    return [result for result, _ in done], server_cpu, sum(cpu for _, cpu in done)
+
+
+async def run_in_processes(
+    stack: Stack, count: int, seconds: float, think: float, watch: bool, variant: str,
+    processes: int,
+) -> Measured:
+    async def play_part(numbers: list[int], clock: Clock, ready: asyncio.Event) -> list[Player]:
+        players = [Player(number) for number in numbers]
+        tasks = [asyncio.create_task(play(player, stack.base_url, clock, think, watch, variant))
+                 for player in players]
+        while not all(player.ready for player in players):
+            if any(task.done() for task in tasks):
+                await asyncio.gather(*tasks)  # raises what went wrong
+            await asyncio.sleep(0.1)
+        ready.set()
+        await asyncio.gather(*tasks)
+        return players
+
+    numbers = list(range(count))
+    ends = spawn_clients([numbers[part::processes] for part in range(processes)], play_part)
+    results, server_cpu, client_cpu = await gather_clients(
+        ends, stack.processes["server"].pid, seconds)
+    return Measured([player for part in results for player in part], server_cpu, client_cpu)
 
 
 def cpu_seconds(group: int) -> float:
@@ -310,7 +411,8 @@ def report(measured: Measured, seconds: float) -> float:
     print(f"latency p99        {p99:.1f} ms")
     print(f"errors             {errors}")
     print(f"server CPU         {measured.server_cpu:.1f} s, {per_move:.2f} ms per move")
-    print(f"client CPU         {measured.client_cpu:.1f} s (this process: the players)")
+    print(f"client CPU         {measured.client_cpu:.1f} s, "
+          f"{measured.client_cpu / len(latencies) * 1000:.2f} ms per move (the players)")
     print(f"load average       {' '.join(f'{load:.1f}' for load in os.getloadavg())} "
           f"on {os.cpu_count()} cores")
     if any(player.watched for player in players):
@@ -363,6 +465,8 @@ def main() -> int:
         help="mean pause between a player's moves, in seconds (0: play flat out)",
     )
     parser.add_argument("--workers", type=int, default=1, help="uvicorn worker processes")
+    parser.add_argument("--client-processes", type=int, default=2, metavar="N",
+                        help="processes the players are split over (1: this one)")
     parser.add_argument("--variant", default="three-card",
                         help="the variant every player plays (its slug names its game)")
     parser.add_argument("--watch", action="store_true",
@@ -402,7 +506,7 @@ def one_load(args: argparse.Namespace, root: Path) -> tuple[float, int]:
     try:
         stack.start()
         measured = asyncio.run(run(stack, args.players, args.seconds, args.think, args.watch,
-                                   args.variant))
+                                   args.variant, args.client_processes))
         per_move = report(measured, args.seconds)
         problems = ledger_problems(stack, measured.players)[1] + \
             check_second_tabs(measured.players)

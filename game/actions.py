@@ -37,8 +37,8 @@ from patience import (
     rules_of,
 )
 
-from . import events, freeplay, hinting, hooks, limits, rows
-from .models import FreePlayStats, Game, Status
+from . import arows, events, freeplay, hinting, hooks, limits, rows
+from .models import FreePlayStats, Game, Status, group_name
 from .names import game_and_variant_name, variant_name
 from .payloads import game_payload
 from .positions import POSITIONS
@@ -311,6 +311,17 @@ def get_game(game_id: object, player: Player) -> Game:
 def show_game(game_id: object, player: Player) -> Payload:
     game = get_game(game_id, player)
     return game_payload(game, game.position())
+
+
+def show_game_to_play(game_id: object, player: Player) -> Payload:
+    """show_game for a board's socket: the row read and its position are kept (as a
+    write's are) for the board's next move, so that move need not read the row again
+    (``amove``). A read names its version's position as a write does (game.positions)."""
+    game = get_game(game_id, player)
+    position = game.position()
+    payload = game_payload(game, position)
+    POSITIONS.keep(game.id, game.version, position, game)
+    return payload
 
 
 def my_games(player: Player, limit: int = 50) -> list[Game]:
@@ -747,5 +758,82 @@ def _committed(
     game: Game, position: Any, payload: Payload, origin: str, seq: int | None
 ) -> None:
     """The write is in: keep its position for the game's next write, tell its boards."""
-    POSITIONS.keep(game.id, game.version, position)
+    POSITIONS.keep(game.id, game.version, position, game)
     events.best_effort(partial(events.send_state, payload, origin=origin, seq=seq))()
+
+
+# -- the quick move: on the event loop, one statement --------------------------------
+
+async def amove(
+    game_id: object, player: Player, move: object, *, origin: str = "",
+    seq: int | None = None, version: int | None = None,
+) -> tuple[Payload, list[events.Event]] | None:
+    """do_move on the event loop, where it can be had for one round trip: on PostgreSQL,
+    in a game this process keeps the row of (game.positions: at ``version``, if the client
+    sent one) and no app writes rows for (hooks.allows_quick_write), a legal move that
+    leaves the game playing. The row is written by one ``UPDATE ... WHERE version = v``
+    (game.arows): stored once it answers. Returns the new state and the live events to
+    send (the state to the game's group first), or None, having written nothing, when
+    the move must take the locked path (do_move): the caller runs it then, and that
+    path gives every refusal (stale, illegal, not yours, closed) its usual answer. The
+    caller has taken the write allowance (limits.awrite_wait)."""
+    if not arows.available():
+        return None
+    kept = POSITIONS.take_kept(check_game_id(game_id))
+    if kept is None:
+        return None
+    game, position = kept.row, kept.position
+    now = timezone.now()
+    if not _may_move_quickly(game, player, version, kept.version, now):
+        if game is not None and (version is None or version < kept.version):
+            POSITIONS.keep(game.id, kept.version, position, game)  # untouched: still right
+        return None
+    try:
+        position.apply(_read_move(game.rules, move))
+    except (IllegalMove, NotAllowedNow):
+        return None  # the position may be half changed: dropped; do_move replays and refuses
+    if position.status.value != Status.PLAYING:
+        return None  # the game ends: its records are written on the locked path
+    before_home = game.home
+    _moved(game, position, now)
+    if not await arows.update(game, kept.version, now):
+        return None  # another writer moved, closed or adopted the game: the locked path
+    return _quick_committed(game, position, before_home, now, origin, seq)
+
+
+def _may_move_quickly(game: Game | None, player: Player, version: int | None,
+                      kept: int, now: datetime) -> bool:
+    """What do_move would check under the lock, on the row as kept: the version the
+    client saw, the owner, the game open now and playing, no app writing with it."""
+    return (game is not None and (version is None or version == kept)
+            and game.status == Status.PLAYING and player.owns(game)
+            and (game.closes_at is None or now < game.closes_at)
+            and not (game.race and game.started_at is not None and now < game.started_at)
+            and hooks.allows_quick_write(game))
+
+
+def _moved(game: Game, position: Any, now: datetime) -> None:
+    """The kept row as a move that leaves the game playing changes it (as _store would)."""
+    game.log = _log_after(game.log, position.moves)
+    game.moves = len(position.moves)
+    game.home = position.home
+    game.score = game.rules.score(position)
+    game.version += 1
+    if game.started_at is None:
+        game.started_at = now
+    game.updated_at = now
+
+
+def _quick_committed(game: Game, position: Any, before_home: int, now: datetime,
+                     origin: str, seq: int | None) -> tuple[Payload, list[events.Event]]:
+    """The quick move is stored: its state, and the events for the socket to send. All
+    is made before the row and position go back to the cache, where another thread's
+    writer may take them."""
+    payload = game_payload(game, position)
+    state = {"type": "game.state", "version": game.version, "game": payload,
+             "origin": origin, "seq": seq}
+    _, held = events.holding(hooks.moved_quickly)(
+        game=game, action="move", at=now, before_home=before_home,
+        before_status=game.status, position=position)
+    POSITIONS.keep(game.id, game.version, position, game)
+    return payload, [(group_name(game.id), state, None), *held]

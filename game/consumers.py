@@ -43,7 +43,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from accounts.language import alanguage_of_scope
 
-from . import actions, deltas, events, jsonsafe, limits
+from . import actions, arows, deltas, events, jsonsafe, limits
 from .models import group_name
 
 log = logging.getLogger(__name__)
@@ -96,7 +96,7 @@ class TokenBucket:
 def open_game(scope: dict[str, Any], game_id: str) -> tuple[actions.Player, dict[str, Any]]:
     """Who is connecting, and the game if it is theirs (sync: reads the session)."""
     player = actions.player_from(scope["user"], scope["session"])
-    return player, actions.show_game(game_id, player)
+    return player, actions.show_game_to_play(game_id, player)
 
 
 class SpeaksTheLanguage:
@@ -328,8 +328,24 @@ class GameConsumer(
     # Writes draw on the game's and the player's allowance, shared with REST (game.limits):
     # this socket's bucket alone would let a second socket or REST write as much again.
     async def on_move(self, content: dict[str, Any], seq: int | None) -> None:
+        """On PostgreSQL a move is tried on the event loop first (actions.amove: no
+        thread, one statement); what that cannot take goes the locked path in a thread.
+        The write allowance is taken once, before either."""
         move, version = actions.check_move(content), actions.check_version(content)
-        await self.act(limits.limited(partial(actions.do_move, version=version)), seq, move)
+        if not arows.available():  # SQLite (the embedded default): the locked path only
+            await self.act(limits.limited(partial(actions.do_move, version=version)), seq, move)
+            return
+        wait = await limits.awrite_wait(self.player, self.game_id)
+        if wait:
+            raise limits.TooManyWrites(wait)
+        quick = await actions.amove(self.game_id, self.player, move, origin=self.channel_name,
+                                    seq=seq, version=version)
+        if quick is None:
+            await self.act(partial(actions.do_move, version=version), seq, move)
+            return
+        game, held = quick
+        await self.send_state(game, seq)
+        await self.tell_others(held)
 
     async def on_undo(self, content: dict[str, Any], seq: int | None) -> None:
         version = actions.check_version(content)
@@ -364,6 +380,11 @@ class GameConsumer(
             self.game_id, self.player, *args, origin=self.channel_name, seq=seq
         )
         await self.send_state(game, seq)
+        await self.tell_others(held)
+
+    async def tell_others(self, held: list[events.Event]) -> None:
+        """The events an action held, to the game's other boards and to other groups (a
+        race room's progress, coalesced), once its sender has its answer."""
         batches = events.coalescer(self.channel_layer)
         try:
             for group, event, coalesce in held:
@@ -371,7 +392,8 @@ class GameConsumer(
                     batches.add(group, event, coalesce)
                     continue
                 await batches.flush(group)  # what the group was told before this first
-                await asyncio.wait_for(self.send_to_others(group, event), LAYER_TIMEOUT)
+                async with asyncio.timeout(LAYER_TIMEOUT):  # no task made, as wait_for's
+                    await self.send_to_others(group, event)
         except Exception as error:  # the layer's (Redis's) own error classes
             # Stored and acknowledged already: not the sender's error. Other boards see
             # a version gap on their next state and sync (or reconnect, if the layer is down).
@@ -394,7 +416,7 @@ class GameConsumer(
             self.members_read_at = time.monotonic()
 
     async def on_sync(self, content: dict[str, Any], seq: int | None) -> None:
-        game = await run_action(actions.show_game)(self.game_id, self.player)
+        game = await run_action(actions.show_game_to_play)(self.game_id, self.player)
         await self.send_state(game, seq, whole=True)
 
     HANDLERS: dict[str, Callable[..., Awaitable[None]]] = {

@@ -21,15 +21,18 @@ WS_BURST): a board's key repeats pass, a script's loop does not.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
 import math
+import pickle
 import time
+import weakref
 from collections.abc import Callable
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import DEFAULT_CACHE_ALIAS, cache, caches
 from django.utils.translation import ngettext
 
 from accounts.network import network_of
@@ -125,6 +128,83 @@ def write_wait(player: Acting, game_id: object = None) -> int:
     except Exception as error:  # the cache's own errors (Redis down): the write goes on
         log.warning("write limits unavailable: %s: %s", type(error).__name__, error)
         return 0
+
+
+async def awrite_wait(player: Acting, game_id: object) -> int:
+    """write_wait from the event loop (a quick move, game.actions.amove): on Redis in one
+    round trip (a script doing take's add and incr on both keys, the same keys and values
+    as the cache's, so REST and sockets still share one allowance); an in-process cache
+    (the embedded default) is called as it is, it does no I/O."""
+    from django.core.cache.backends.redis import RedisCache
+
+    backend = caches[DEFAULT_CACHE_ALIAS]
+    if not isinstance(backend, RedisCache):
+        return write_wait(player, game_id)
+    rate = write_rate()
+    keys = [f"write:player:{_short(who_is(player))}", f"write:game:{_short(str(game_id).lower())}"]
+    try:
+        return await _take_on_redis(backend, keys, rate)
+    except Exception as error:  # Redis's own errors (down, restarting): the write goes on
+        log.warning("write limits unavailable: %s: %s", type(error).__name__, error)
+        return 0
+
+
+# take() on every key at once: ``add`` (SET NX EX) of 0 and of the window's end under
+# ":until", then INCR; each key past the limit answers its ":until" value.
+_TAKE_SCRIPT = """
+local waits = {}
+for i = 1, #KEYS, 2 do
+  if redis.call('SET', KEYS[i], 0, 'NX', 'EX', ARGV[1]) then
+    redis.call('SET', KEYS[i + 1], ARGV[2], 'EX', ARGV[1])
+  end
+  if redis.call('INCR', KEYS[i]) > tonumber(ARGV[3]) then
+    waits[#waits + 1] = redis.call('GET', KEYS[i + 1]) or ''
+  end
+end
+return waits
+"""
+_TAKE_SHA = hashlib.sha1(_TAKE_SCRIPT.encode()).hexdigest()
+
+
+async def _take_on_redis(backend: Any, keys: list[str], rate: Rate) -> int:
+    """The script on the cache's Redis (its writes' server), by its hash, loaded on a
+    NOSCRIPT answer; redis-py's client for a URL game.resp does not speak."""
+    from . import resp
+
+    server = backend._servers[0]
+    made = [name for key in keys for name in (backend.make_key(key),  # plain hex: valid
+                                              backend.make_key(f"{key}:until"))]
+    now = time.time()
+    until = pickle.dumps(now + rate.seconds, pickle.HIGHEST_PROTOCOL)  # as the cache stores it
+    arguments = (len(made), *made, rate.seconds, until, rate.count)
+    if not resp.supports(server):
+        waits = await _redis_py(server).eval(_TAKE_SCRIPT, *arguments)
+    else:
+        redis = resp.client(server)
+        try:
+            waits = await redis.call(resp.command("EVALSHA", _TAKE_SHA, *arguments))
+        except resp.RedisError as error:
+            if not str(error).startswith("NOSCRIPT"):
+                raise
+            waits = await redis.call(resp.command("EVAL", _TAKE_SCRIPT, *arguments))
+    if not waits:
+        return 0
+    ends = [pickle.loads(value) if value else now for value in waits]
+    return max(1, math.ceil(max(ends) - now))
+
+
+_redis_clients: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
+
+
+def _redis_py(url: str) -> Any:
+    import redis.asyncio
+
+    loop = asyncio.get_running_loop()
+    client = _redis_clients.get(loop)
+    if client is None:  # a client per event loop: its connections belong to that loop
+        client = _redis_clients[loop] = redis.asyncio.Redis.from_url(
+            url, socket_timeout=2, socket_connect_timeout=2)
+    return client
 
 
 def write_rate() -> Rate:

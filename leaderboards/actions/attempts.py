@@ -24,7 +24,7 @@ from game import actions as game_actions
 from game.actions import BadRequest, Player
 from game.clock import elapsed_ms
 from game.events import best_effort
-from game.hooks import game_stored
+from game.hooks import game_stored, quick_write
 from game.models import Game, Status
 from patience import rules_of, variant_of
 
@@ -129,6 +129,10 @@ def record_attempt(
     # game changes nothing there worth a message to every watcher.
     elif game.home != before_home or game.status != before_status:
         transaction.on_commit(best_effort(partial(events.send_attempt, str(game.id))))
+
+
+# Only a ranked game has an attempt to write with each of its moves (game.hooks).
+quick_write("leaderboards.record_attempt", lambda game: not game.ranked)
 
 
 def record(game: Game, action: str, at: datetime, position: Any) -> tuple[int, bool]:

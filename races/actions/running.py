@@ -24,7 +24,7 @@ from game import actions as game_actions
 from game.actions import ActionError, NotAllowedNow, Player
 from game.clock import elapsed_ms
 from game.events import best_effort
-from game.hooks import game_stored
+from game.hooks import game_stored, quick_write
 from game.models import Game, Status
 from patience import rules_of
 
@@ -153,16 +153,37 @@ def race_progress(
     if found is None:
         return
     entry_id, code = found
-    # The game's version orders a player's figures: the room's sockets drop older ones
-    # that arrive late (the browser never sees it: races.consumers).
-    progress = {"player": entry_id, "home": game.home, "moves": game.moves,
-                "status": {"won": "won", "lost": "stuck"}.get(game.status, "playing"),
-                "time_ms": elapsed_ms(game.started_at, at), "version": game.version}
+    progress = _progress(entry_id, game, at)
     transaction.on_commit(best_effort(partial(events.send_progress, code, progress)))
     if game.status != before_status and game.status != Status.PLAYING:
         # After the commit, in a transaction of its own: the race's lock is never taken
         # under a game's (the one lock order is race, then game).
         transaction.on_commit(best_effort(partial(end_if_done, code)))
+
+
+def _progress(entry_id: int, game: Game, at: datetime) -> dict[str, Any]:
+    # The game's version orders a player's figures: the room's sockets drop older ones
+    # that arrive late (the browser never sees it: races.consumers).
+    return {"player": entry_id, "home": game.home, "moves": game.moves,
+            "status": {"won": "won", "lost": "stuck"}.get(game.status, "playing"),
+            "time_ms": elapsed_ms(game.started_at, at), "version": game.version}
+
+
+def _quick_allowed(game: Game) -> bool:
+    """A quick move (game.hooks) needs no query here: a race game's entry is kept
+    already (its first move in this process takes the locked path, which keeps it)."""
+    return not game.race or game.id in _ENTRIES
+
+
+def race_moved_quickly(game: Game, at: datetime, **kwargs: Any) -> None:
+    """A race game's quick move committed (on the event loop): the room hears its figures
+    (held by the acting socket, coalesced per room: races.events)."""
+    found = _ENTRIES.get(game.id) if game.race else None
+    if found is not None:
+        events.send_progress(found[1], _progress(found[0], game, at))
+
+
+quick_write("races.race_progress", _quick_allowed, race_moved_quickly)
 
 
 # -- the end ---------------------------------------------------------------------
