@@ -18,6 +18,7 @@ from solver_worker.games.twodeck.search import (
     Pruning,
     TwoDeckSearch,
     _core,
+    one_pass,
     pile_dead,
     solve,
     state_of,
@@ -92,6 +93,24 @@ def test_the_compiled_core_agrees_with_the_reference(seed: int) -> None:
     position = late_position(seed, 6 + seed % 9)
     assert verdict(position, compiled=True) == verdict(position)
     assert verdict(position, PLAIN, compiled=True) == verdict(position, PLAIN)
+
+
+@needs_core
+@pytest.mark.parametrize("seed", range(0, 60, 3))
+def test_the_core_walks_the_reference_graph_node_for_node(seed: int) -> None:
+    """Not only the verdicts: the same classes in the same order, so the same count."""
+    state = state_of(late_position(seed, 6 + seed % 9))
+    core = one_pass(state, Budget(nodes=300_000), True, compiled=True)
+    reference = one_pass(state, Budget(nodes=300_000), True, compiled=False)
+    assert core == reference
+
+
+@needs_core
+def test_the_core_finds_the_reference_greedy_line_on_a_deal() -> None:
+    state = state_of(new_game(30))
+    core = one_pass(state, Budget(nodes=20_000), False, compiled=True)
+    assert core[0] == "won"
+    assert core == one_pass(state, Budget(nodes=20_000), False, compiled=False)
 
 
 def test_the_late_positions_hold_wins_and_losses() -> None:
