@@ -142,6 +142,38 @@ def test_the_dead_test_chains_the_stuck_cards_of_a_suit() -> None:
     assert not pile_dead(bytes((nine, six, seven, six, seven)), [0, 0, 0, 0])  # a 6H free
 
 
+def parked_position() -> Position:
+    """Spades hold 17 (they want 9S); the north wall holds 9S 6S 7S (7S on top), the
+    north place 5S, the centre AS-4S, the one waste pile of round 5 the 8S. Read as a
+    fixed pile the wall would be dead (7S stuck over the 9S), but 5S onto the centre
+    refills the place with the 7S, and then 6S onto the centre, 9S, 8S, 7S home..."""
+    position = late_position(0, 0)
+    spades = next(b for b in position.bases if b[0] % 52 // 13 == 1)
+    del spades[-9:]
+
+    def card(text: str) -> int:
+        return parse_card(text) + 52
+
+    position.walls = [[card("9S"), card("6S"), card("7S")], [], [], []]
+    position.places = [[card("5S")], [], [], []]
+    position.centre = [card(t) for t in ("AS", "2S", "3S", "4S")]
+    position.waste = [[card("8S")], [], [], [], []]
+    position.round, position.stock = 5, []
+    position.home = sum(map(len, position.bases))
+    return position
+
+
+def test_a_wall_is_no_fixed_pile_its_top_card_waits_in_its_place() -> None:
+    position = parked_position()
+    state = state_of(position)
+    assert pile_dead(state[0][0], [26, 17, 26, 26])  # the wall read as a fixed pile
+    assert not TwoDeckSearch().dead(state)
+    assert solve(position, Budget(nodes=10_000), compiled=False).verdict == "won"
+    assert solve(position, Budget(nodes=10_000), pruning=PLAIN, compiled=False).verdict == "won"
+    if _core is not None:
+        assert solve(position, Budget(nodes=10_000), compiled=True).verdict == "won"
+
+
 def lost_position() -> Position:
     """Hearts want the 5 (under the 2 and 3 of clubs in the north wall), clubs want the 4
     (under the 5 of hearts); the aces lie under the 4 of hearts on the one waste pile of

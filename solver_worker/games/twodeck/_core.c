@@ -418,9 +418,9 @@ static int pile_dead(const State *s, const uint8_t *pile, int n) {
     return 0;
 }
 
+/* Only the fifth round's waste piles: a wall's top card may wait in its working place
+   (a refill) while the cards under it leave (search.py, rule 5). */
 static int dead(const Ctx *c, const State *s) {
-    for (int i = 0; i < 4; i++)
-        if (pile_dead(s, c->wall[i], s->wlen[i])) return 1;
     if (s->round == ROUNDS) {
         const Segment *g = c->segs[s->seg];
         for (int j = 0; j < 5; j++) {

@@ -66,23 +66,27 @@ only take the second place.
    to another pile, so no rule. A state with a safe move in one member of
    its class takes that member's safe move as its only child (the class is
    won or lost as a whole).
-5. *Dead test* (``dead``). A *fixed pile* is a wall, or in the fifth round a
-   waste pile (never gathered again; deals only cover it): a card leaves it
-   only from its top. A card X of a fixed pile, not an Ace, is *stuck* when
-   both copies of the card one rank below it (its suit) are home or under X
-   in that pile: X can leave the pile only for its base, since onto a
-   working place or the centre it needs that card showing (a 2 lies on no
-   working Ace; an Ace may always reach an empty centre, so Aces are left
-   out), and a card home never comes back. Cards leave the pile from the top
-   down, and a base takes its places in order, so the stuck cards of a suit,
-   read from the top down, go home at increasing places, each one of its
-   face's two places that is still open (at or after the count); and every
-   card of that suit under a stuck card leaves the pile after it and so goes
-   home later still. The state is lost when, giving each stuck card the
-   earliest such place after the last one given, some card of the suit finds
-   no place left (``pile_dead``): the earliest choice leaves the most room, so
-   no real order does better. (E.g. a twice-bound 7H, its other 6H home or
-   under it, above a 9H: the 7H can only take place 19, after the 9H's.)
+5. *Dead test* (``dead``). A *fixed pile* is a waste pile in the fifth round:
+   it is never gathered again and deals only cover it, so a card leaves it
+   only from its top, and only for a base, a working place or the centre. A
+   card X of a fixed pile, not an Ace, is *stuck* when both copies of the
+   card one rank below it (its suit) are home or under X in that pile: X can
+   leave the pile only for its base, since onto a working place or the
+   centre it needs that card showing (a 2 lies on no working Ace; an Ace may
+   always reach an empty centre, so Aces are left out), and a card home never
+   comes back. Cards leave the pile from the top down, and a base takes its
+   places in order, so the stuck cards of a suit, read from the top down, go
+   home at increasing places, each one of its face's two places that is
+   still open (at or after the count); and every card of that suit under a
+   stuck card leaves the pile after it and so goes home later still. The
+   state is lost when, giving each stuck card the earliest such place after
+   the last one given, some card of the suit finds no place left
+   (``pile_dead``): the earliest choice leaves the most room, so no real
+   order does better. (E.g. a twice-bound 7H, its other 6H home or under it,
+   above a 9H: the 7H can only take place 19, after the 9H's.) A wall is not
+   a fixed pile: its top card also leaves it when its working place empties
+   and is refilled, and waits there while the cards under it leave, so its
+   cards need not go home from the top down.
 
 ``PLAIN`` turns 1-5 off; ``tests/solver/test_twodeck_search.py`` checks the two
 searches agree on small late positions, for the reference walk and the
@@ -242,10 +246,11 @@ class TwoDeckSearch:
         """Rule 5 (the module docstring)."""
         if not self.pruning.dead:
             return False
-        walls, _places, bases, _centre, waste, _stock, rnd, _home = state
+        _walls, _places, bases, _centre, waste, _stock, rnd, _home = state
+        if rnd != ROUNDS:
+            return False
         counts = base_counts(bases)
-        return any(pile_dead(pile, counts) for pile in walls) or (
-            rnd == ROUNDS and any(pile_dead(pile, counts) for pile in waste))
+        return any(pile_dead(pile, counts) for pile in waste)
 
     def members(self, state: State) -> list[tuple[State, str]]:
         """The class of ``state``: each member with the lateral moves that reach it."""
