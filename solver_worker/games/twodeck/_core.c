@@ -611,7 +611,7 @@ static int walk(Ctx *c, const State *start) {
         Child *ch = &f->children[f->next++];
         c->plen = f->path_at; /* the path to this frame's state, then the child's moves */
         int n = member_path(f, ch->member, &c->path[c->plen]);
-        if (c->plen + n + 1 >= MAX_PATH || top + 1 >= MAX_DEPTH) continue;
+        if (c->plen + n + 1 >= MAX_PATH || top + 1 >= MAX_DEPTH) { c->overflow = 1; return -1; }
         c->plen += n;
         c->path[c->plen++] = ch->move;
         Frame *next = &c->frames[top + 1];
