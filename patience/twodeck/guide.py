@@ -16,7 +16,7 @@ GUIDE: Final = Guide(
         _("The table. Four walls of face-down cards stand round a square; only each wall's "
           "top card shows. Outside each wall lies its working card. The corners hold the "
           "bases, the middle of the square is the centre, and the stock is dealt onto the "
-          "waste piles below."),
+          "five waste piles beside it."),
         _("The deal. Any Kings among the eight cards that show go to the corners at once, "
           "one per suit, and a working place a King left is refilled from its wall."),
         _("The bases. Each corner builds down in one suit from the King to the Ace, then "

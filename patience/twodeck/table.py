@@ -86,6 +86,9 @@ _STOCK_ACCEPTS: Final = _("nothing: D deals it onto the waste piles, R gathers t
 WALL_PLACES: Final = ((1, 2), (2, 1), (2, 3), (3, 2))
 PLACE_PLACES: Final = ((0, 2), (2, 0), (2, 4), (4, 2))
 PLACE_FANS: Final = ("right", "down", "down", "right")  # into the empty squares beside them
+# A right fan shows its four top cards: what the empty square beside it holds. A longer
+# stack (rare: the stacks build up from what the walls give) shows its top four.
+PLACE_SHOWS: Final = (4, 0, 0, 4)
 CORNER_PLACES: Final = ((0, 0), (0, 4), (4, 0), (4, 4))
 
 
@@ -101,7 +104,7 @@ def two_deck_table(variant: Variant) -> Table:
         label, phrases = _PLACES[i]
         row, col = PLACE_PLACES[i]
         piles.append(Pile(name, "pile", label, row, col, _PLACE_ACCEPTS, fan=PLACE_FANS[i],
-                          phrases=phrases))
+                          show=PLACE_SHOWS[i], phrases=phrases))
     for i, name in enumerate(BASES):
         label, phrases = _CORNERS[i]
         row, col = CORNER_PLACES[i]

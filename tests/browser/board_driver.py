@@ -82,16 +82,21 @@ def aimed(page: Any) -> str | None:
 
 def arrow_to(page: Any, target: str) -> None:
     """Move the board's focus with arrow keys only, from wherever it is: rows first,
-    then columns, as a player reading the grid would. On a pile with runs to lift, up
-    and down first go through the runs (the aim moves) before they leave it."""
+    then columns, as a player reading the grid would; back on a pile already left, columns
+    first (the nearest pile up or down may skip a sparse row: the two-deck Tomb's wall
+    between its corners). On a pile with runs to lift, up and down first go through the
+    runs (the aim moves) before they leave it."""
     grid = places(page)
+    left: set[str] = set()
     for _ in range(40):
         current = focused_slot(page)
         assert current is not None, "the focus is not on the table"
         if current == target:
             return
         (row, col), (goal_row, goal_col) = grid[current], grid[target]
-        if goal_row != row:
+        columns_first = current in left and goal_col != col and aimed(page) is None
+        left.add(current)
+        if goal_row != row and not columns_first:
             key = "ArrowDown" if goal_row > row else "ArrowUp"
         else:
             key = "ArrowRight" if goal_col > col else "ArrowLeft"
@@ -185,8 +190,11 @@ def drag_top(page: Any, source: str, target: str, count: int = 1) -> None:
     card = page.locator(run_card(page, source, count)).bounding_box()
     goal = page.locator(slot(target)).bounding_box()
     assert card is not None and goal is not None, (source, target, count)
-    y = card["y"] + (card["height"] / 2 if count == 1 else 6)  # a covered card shows its top
-    page.mouse.move(card["x"] + card["width"] / 2, y)
+    # A covered card shows its top strip in a column and its left strip in a fan to the
+    # right: near its top-left corner is in either.
+    x = card["x"] + (card["width"] / 2 if count == 1 else 6)
+    y = card["y"] + (card["height"] / 2 if count == 1 else 6)
+    page.mouse.move(x, y)
     page.mouse.down()
     page.mouse.move(goal["x"] + goal["width"] / 2, goal["y"] + goal["height"] / 2, steps=6)
     page.mouse.up()
