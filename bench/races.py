@@ -65,6 +65,7 @@ class Racer(free_play.Player):  # type: ignore[name-defined,misc]
     entry: int = 0  # the racer's player id in the room's payloads
     # (when, moves) of each acknowledged move: the figures the room should show.
     figures: list[tuple[float, int]] = field(default_factory=list)
+    playing: bool = False  # still playing at the deadline: gives up then
 
 
 @dataclass
@@ -164,8 +165,16 @@ async def race(racer: Racer, room: Room, base_url: str, clock: Any, think: float
             game = board.game
             racer.figures.append((time.monotonic(), game["moves"]))
             racer.log = game["state"]["log"]
-    if game["status"] == "playing":
-        await post(racer.http, racer.token, f"/api/races/{room.code}/give-up/")
+    racer.playing = game["status"] == "playing"  # gives up after the measured part
+
+
+async def give_up_and_close(seats: list[tuple[Room, Racer]]) -> None:
+    """The racers still playing at the deadline give up (the race's end is not a move's
+    cost: it runs once the server's CPU has been read); then their clients close."""
+    await asyncio.gather(*(post(racer.http, racer.token, f"/api/races/{room.code}/give-up/")
+                           for room, racer in seats if racer.playing))
+    for _, racer in seats:
+        await racer.http.aclose()
 
 
 async def run(stack: Any, rooms: int, size: int, seconds: float, think: float, free: int,
@@ -213,8 +222,7 @@ async def run(stack: Any, rooms: int, size: int, seconds: float, think: float, f
             await asyncio.sleep(0.1)
         ready.set()
         await asyncio.gather(*tasks)
-        for _, racer in racers:
-            await racer.http.aclose()
+        clock.after.append(lambda: give_up_and_close(racers))
         return [played(racer) for _, racer in racers], frees
 
     parts = [(list(range(part, len(seats), processes)), list(range(part, free, processes)))

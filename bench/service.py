@@ -79,6 +79,9 @@ from game.deltas import patch  # noqa: E402  # the server's own reading of a del
 class Clock:
     start: asyncio.Event = field(default_factory=asyncio.Event)
     deadline: float = 0.0
+    # Work for after the measured part (a racer's give-up): a client process runs it
+    # once every process's play has ended and the server's CPU has been read.
+    after: list[Callable[[], Awaitable[None]]] = field(default_factory=list)
 
 
 @dataclass
@@ -291,6 +294,9 @@ async def _client_main(part: Any, play_part: Play, pipe: Any) -> None:
     clock.start.set()
     result = await playing
     pipe.send(("done", (result, time.process_time() - started)))
+    await asyncio.get_running_loop().run_in_executor(None, pipe.recv)  # the CPU is read
+    await asyncio.gather(*(work() for work in clock.after))
+    pipe.send(("finished", None))
 
 
 async def gather_clients(ends: list[Any], server: int, seconds: float
@@ -313,6 +319,10 @@ async def gather_clients(ends: list[Any], server: int, seconds: float
         end.send(deadline)
     done = [await heard(end, "done") for end in ends]
     server_cpu = cpu_seconds(server) - server_before
+    for end in ends:
+        end.send("finish")
+    for end in ends:
+        await heard(end, "finished")
     return [result for result, _ in done], server_cpu, sum(cpu for _, cpu in done)
 
 

@@ -320,6 +320,7 @@ def show_game_to_play(game_id: object, player: Player) -> Payload:
     game = get_game(game_id, player)
     position = game.position()
     payload = game_payload(game, position)
+    hooks.prepare_quick_writes(game)
     POSITIONS.keep(game.id, game.version, position, game)
     return payload
 

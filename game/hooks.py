@@ -38,16 +38,27 @@ game_stored = Signal()
 class QuickWrite:
     allows: Callable[[Any], bool]
     moved: Callable[..., None] | None = None
+    prepare: Callable[[Any], None] | None = None
 
 
 _quick: dict[str, QuickWrite] = {}
 
 
 def quick_write(name: str, allows: Callable[[Any], bool],
-                moved: Callable[..., None] | None = None) -> None:
+                moved: Callable[..., None] | None = None,
+                prepare: Callable[[Any], None] | None = None) -> None:
     """A receiver of ``game_stored`` (``name``: its dispatch_uid) says which games it
-    lets the quick move write (``allows(game)``), and what it does after one."""
-    _quick[name] = QuickWrite(allows, moved)
+    lets the quick move write (``allows(game)``), what it does after one (``moved``), and
+    what it reads ahead (``prepare(game)``, sync code that may query: called as a board's
+    socket opens, so that its first move may be quick too)."""
+    _quick[name] = QuickWrite(allows, moved, prepare)
+
+
+def prepare_quick_writes(game: Any) -> None:
+    """A board opens on ``game``: the receivers read what its quick moves will need."""
+    for quick in _quick.values():
+        if quick.prepare is not None:
+            quick.prepare(game)
 
 
 def allows_quick_write(game: Any) -> bool:

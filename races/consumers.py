@@ -26,7 +26,7 @@ from typing import Any
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from game.actions import ActionError, Player, player_from
-from game.consumers import ListensOnly, SpeaksTheLanguage, run_action
+from game.consumers import ClosesItsOwnConnections, ListensOnly, SpeaksTheLanguage, run_action
 from game.events import best_effort
 
 from . import actions, presence
@@ -65,7 +65,13 @@ def unfollow(code: str, race_id: int, counted: int) -> None:
     best_effort(partial(send_room, code))()
 
 
-class RaceConsumer(SpeaksTheLanguage, ListensOnly, AsyncJsonWebsocketConsumer):  # type: ignore[misc]
+class RaceConsumer(  # type: ignore[misc]
+    SpeaksTheLanguage, ClosesItsOwnConnections, ListensOnly, AsyncJsonWebsocketConsumer
+):
+    """A room's socket. Its every database call closes its own connection (run_action), so
+    its messages skip channels' per-message connection sweep (a thread hop each): a room
+    hears a progress batch several times a second while its race runs (issue 28)."""
+
     code = ""
     group = ""
     race_id = 0

@@ -183,7 +183,13 @@ def race_moved_quickly(game: Game, at: datetime, **kwargs: Any) -> None:
         events.send_progress(found[1], _progress(found[0], game, at))
 
 
-quick_write("races.race_progress", _quick_allowed, race_moved_quickly)
+def _read_entry(game: Game) -> None:
+    """A board opens on a race game: its entry is read now, so its first move is quick."""
+    if game.race:
+        entry_of_game(game.id)
+
+
+quick_write("races.race_progress", _quick_allowed, race_moved_quickly, _read_entry)
 
 
 # -- the end ---------------------------------------------------------------------
