@@ -6,8 +6,14 @@ from __future__ import annotations
 
 from test_twodeck_search import late_position  # the search tests' made-up positions
 
+from patience.cards import parse_card
 from patience.twodeck import Kind, new_game, parse_moves
-from solver_worker.games.twodeck.blind import TWO_DECK_BLIND, find_line, real_choices
+from solver_worker.games.twodeck.blind import (
+    TWO_DECK_BLIND,
+    careful_move,
+    find_line,
+    real_choices,
+)
 
 
 def test_only_a_card_home_at_its_second_place_is_played_unsampled() -> None:
@@ -34,3 +40,23 @@ def test_the_win_finding_pass_finds_a_line_that_wins_in_the_engine() -> None:
     for move in parse_moves(" ".join(line)):
         replayed.apply(move)
     assert replayed.home == 104
+
+
+def test_the_careful_player_sends_a_card_home_from_a_working_stack() -> None:
+    """5H 6H on the north place, hearts wanting the 6H: a card home is no lateral move
+    though it leaves the 5H behind (the players once never played it, and lost every
+    game with cards waiting on the stacks)."""
+    position = late_position(0, 0)
+    hearts = next(b for b in position.bases if b[0] % 52 // 13 == 2)
+    del hearts[-6:]
+    position.places = [[parse_card("5H") + 52, parse_card("6H") + 52], [], [], []]
+    position.waste = [[parse_card(t) + 52 for t in ("AH", "2H", "3H", "4H")], [], [], [],
+                      []]
+    position.walls, position.stock, position.centre, position.round = [[], [], [], []], [], [], 5
+    position.home = sum(map(len, position.bases))
+    move = careful_move(position)
+    corner = ("nw", "ne", "sw", "se")[position.bases.index(hearts)]
+    assert move is not None and move.notation == f"pn-{corner}"
+    while (move := careful_move(position)) is not None:
+        position.apply(move)
+    assert position.home == 104

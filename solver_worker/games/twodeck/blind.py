@@ -24,8 +24,9 @@ A move is played unsampled (``safe_move``) only when it is the search's rule 4
 working place, the centre, or a waste pile in round 4 or 5. Its argument reads
 only the cards in view (the base, the card, the round) and shows that any game
 won without it is won with it, whatever the hidden cards are. Neither player ever
-plays a lateral move (a card from a working place or the centre that leaves a
-card behind): every other move makes progress in the order the search's
+plays a lateral move (a card from a working place or the centre onto another of
+them that leaves a card behind; a card home from a stack is no lateral move):
+every other move makes progress in the order the search's
 docstring gives, so a game ends in fewer than 500 moves.
 """
 
@@ -44,8 +45,10 @@ from .search import ROUNDS, greedy, state_of
 
 
 def lateral(position: Position, move: Move) -> bool:
-    """A card from a working place or the centre that leaves a card behind it."""
-    if move.kind is not Kind.CARD or not FIRST_PLACE <= move.source <= CENTRE_SOURCE:
+    """A card from a working place or the centre onto another of them that leaves a
+    card behind it (a card home is never one: it makes progress)."""
+    if (move.kind is not Kind.CARD or move.to_base
+            or not FIRST_PLACE <= move.source <= CENTRE_SOURCE):
         return False
     return len(position.source_pile(move.source)) > move.count
 
