@@ -56,3 +56,40 @@ EOF_KEYS
   DAILY_SECRET="${DAILY_SECRET:-$(sed -n 's/^DAILY_SECRET=//p' .local-secrets.env)}"
   export SECRET_KEY DAILY_SECRET
 }
+
+# -- the compose tests: scripts/test-compose, scripts/compose-smoke, .ci/run ------------
+
+# The shared stand-ins of the Docker Hub images (../shared/docker-standins, beside the
+# project): its build script, and its starter of a Docker daemon.
+standins() { echo "${TOMB_DOCKER_STANDINS:-../shared/docker-standins/build.sh}"; }
+
+# A Docker daemon: the stand-ins' starter installs and starts one if none answers.
+ensure_dockerd() {
+  local starter
+  starter="$(dirname "$(standins)")/start-dockerd.sh"
+  if ! docker info >/dev/null 2>&1 && [ -f "$starter" ]; then
+    bash "$starter"
+  fi
+}
+
+# The base images the Dockerfile and compose file name: the official ones when here or
+# pullable, else the stand-ins built under their tags.
+ensure_base_images() {
+  local tag missing=()
+  ensure_dockerd
+  for tag in python:3.11-slim postgres:16 redis:7; do
+    docker image inspect "$tag" >/dev/null 2>&1 || docker pull -q "$tag" >/dev/null 2>&1 \
+      || missing+=("$tag")
+  done
+  [ "${#missing[@]}" = 0 ] && return 0
+  echo "== ${missing[*]}: not pullable here; building the stand-ins ($(standins))"
+  bash "$(standins)"
+}
+
+# One module of tests/compose on the Docker daemon (each test a step, with its time).
+run_compose_test() {
+  ensure_venv
+  ensure_system_packages
+  ensure_base_images
+  TOMB_COMPOSE_TEST=1 pytest -p no:cacheprovider -v --durations=0 "$@"
+}
