@@ -185,7 +185,7 @@ PLAYER_WORDS: Final = MappingProxyType({
         "Sends a card to the bases whenever one fits, then plays a wall's top card, then "
         "a waste card, onto a working place or the centre; else deals, and gathers the "
         "waste when the stock is spent. It never moves a card that leaves one behind it "
-        "from a working place or the centre."),
+        "from a working place or the centre, but to the bases."),
     "sampling": _(
         "Tries each move on many random orders of the cards it has not seen and "
         "plays the one that wins most of them, as the fair hint does."),
