@@ -138,7 +138,10 @@ class Deployment:
         self.figures = Figures(figures)
         self.env = {**os.environ, "COMPOSE_PROJECT_NAME": self.project,
                     # The client here has no buildx; docker-compose v1 builds through the API.
-                    "DOCKER_BUILDKIT": "0", "COMPOSE_DOCKER_CLI_BUILD": "0"}
+                    "DOCKER_BUILDKIT": "0", "COMPOSE_DOCKER_CLI_BUILD": "0",
+                    # On vfs storage removing a container deletes a whole copy of the
+                    # image: on a loaded host that outlasts compose's 60-s default.
+                    "COMPOSE_HTTP_TIMEOUT": "300"}
         for name in ("TOMB_ENV_FILE", "TOMB_IMAGE", "WEB_PORT", "WEB_BIND"):
             self.env.pop(name, None)
 
