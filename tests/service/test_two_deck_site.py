@@ -206,3 +206,39 @@ def test_a_hint_names_a_legal_move(alice: Browser) -> None:
     assert hinted["hint"]["move"] in legal
     fair = alice.post(f"/api/games/{game['id']}/hint/", {"fair": True}).json()
     assert fair["hint"]["fair"] is True and fair["hint"]["move"] in legal
+
+
+def test_a_race_deals_one_proved_deal_to_everyone_and_is_won(
+    carol_browser: Browser, dave_browser: Browser, clock: Any, settings: Any,
+) -> None:
+    from races.models import Race
+    from solver_worker.driver import Budget
+    from solver_worker.games import solve_position
+
+    settings.RACE_SCREEN_BUDGET_SECONDS = 2.0
+    settings.RACE_COUNTDOWN_SECONDS = 5.0
+    room = carol_browser.post("/api/races/", {"variant": VARIANT, "minutes": 10}).json()
+    code = room["code"]
+    assert room["card_count"] == 104 and room["variant"]["slug"] == VARIANT
+    assert dave_browser.post(f"/api/races/{code}/join/").status_code == 200
+    assert dave_browser.post(f"/api/races/{code}/ready/", {"ready": True}).status_code == 200
+    assert carol_browser.post(f"/api/races/{code}/start/").json()["state"] == "running"
+    clock.tick(6)
+
+    games = {"carol": carol_browser, "dave": dave_browser}
+    ids = {who: browser.get(f"/api/races/{code}/").json()["me"]["game"]
+           for who, browser in games.items()}
+    stored = [Game.objects.get(pk=game_id) for game_id in ids.values()]
+    assert stored[0].cards == stored[1].cards and stored[0].variant == VARIANT
+    race = Race.objects.get(code=code)
+    position = RULES.new_game(RULES.deal_from_seed(race.seed), VARIANT)
+    line = solve_position(position, Budget(seconds=60)).line
+    assert games["dave"].move(ids["dave"], "D").status_code == 200
+    assert games["dave"].post(f"/api/games/{ids['dave']}/undo/").status_code == 409
+    for move in line:
+        clock.tick(1)
+        answer = games["carol"].move(ids["carol"], move)
+        assert answer.status_code == 200, (move, answer.content)
+    assert answer.json()["status"] == "won" and answer.json()["home"] == 104
+    board = carol_browser.get(f"/api/races/{code}/").json()
+    assert board["players"][0]["name"] == "carol" and board["players"][0]["home"] == 104
