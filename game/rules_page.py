@@ -3,7 +3,7 @@ for the labelled picture and its key. Nothing here names a game."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from django.utils.translation import gettext
 
@@ -59,6 +59,30 @@ def pile_groups(table: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[
     for group in groups:
         group["shade"] = shades[group["number"]]
     return piles, groups
+
+
+BELOW_ON_A_PHONE: Final = ("stock", "waste")
+
+
+def narrow_places(table: dict[str, Any], piles: list[dict[str, Any]]) -> dict[str, int]:
+    """The picture on a phone, as the board lays the table there (frontend table.js,
+    stackedLayout): the stock and the waste on a row of their own under the rest, the
+    columns they leave empty closed up. Each pile gains ``narrow_row`` and ``narrow_col``;
+    the answer is the narrow grid's size, the table's own where that changes nothing."""
+    rest = [pile for pile in piles if pile["role"] not in BELOW_ON_A_PHONE]
+    aside = [pile for pile in piles if pile["role"] in BELOW_ON_A_PHONE]
+    used = sorted({pile["col"] for pile in rest})
+    if not rest or not aside or len(used) == table["cols"]:
+        for pile in piles:
+            pile["narrow_row"], pile["narrow_col"] = pile["row"], pile["col"]
+        return {"rows": table["rows"], "cols": table["cols"]}
+    below = max(pile["row"] for pile in rest) + 1
+    for pile in rest:
+        pile["narrow_row"], pile["narrow_col"] = pile["row"], used.index(pile["col"])
+    aside.sort(key=lambda pile: pile["role"] != "stock")
+    for col, pile in enumerate(aside):
+        pile["narrow_row"], pile["narrow_col"] = below, col
+    return {"rows": below + 1, "cols": max(len(used), len(aside))}
 
 
 MOST_SHADES = 4  # more groups of one kind than this would be a rainbow, not a key

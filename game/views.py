@@ -29,7 +29,7 @@ from . import actions, freeplay
 from .converters import game_and_variant
 from .names import named_game, named_variants, translated_guide, welcome
 from .payloads import named, table_of
-from .rules_page import pile_groups
+from .rules_page import narrow_places, pile_groups
 from .win_rates import win_rates_of
 
 
@@ -111,6 +111,7 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
     found = GAMES[game]
     table = table_of(found.default_variant.slug)
     piles, groups = pile_groups(table)
+    narrow = narrow_places(table, piles)
     try:
         template = select_template([f"game/rules/{found.slug}.html"])
     except TemplateDoesNotExist:
@@ -118,7 +119,7 @@ def rules(request: HttpRequest, game: str) -> HttpResponse:
     return HttpResponse(template.render({
         "game": named_game(found),
         "variants": named_variants(found.variants.values()),
-        "table": {**table, "piles": piles},
+        "table": {**table, "piles": piles, "narrow": narrow},
         # Per variant (a slug's "-" as "_", for the template): the proved deals that ship.
         "proved": {slug.replace("-", "_"): len(freeplay.winnable_lines(slug))
                    for slug in found.variants},

@@ -156,3 +156,38 @@ def test_st_helena_s_welcome_says_what_is_true_on_a_phone(
     line = html[html.index('id="welcome"'):]
     line = line[:line.index("</p>")]
     assert welcome in line and "point at" not in line
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_phone_picture_puts_stock_and_waste_below_as_the_board_does(game: str) -> None:
+    """On a phone the picture is laid out as the board lays the table there: the stock and
+    the waste on a row of their own under the rest, the columns they leave closed up;
+    a table whose other piles fill every column keeps its places."""
+    from game.payloads import table_of
+    from game.rules_page import narrow_places
+
+    table = table_of(GAMES[game].default_variant.slug)
+    piles = [dict(pile) for pile in table["piles"]]
+    size = narrow_places(table, piles)
+    cells = {(pile["narrow_row"], pile["narrow_col"]) for pile in piles}
+    assert len(cells) == len(piles)  # no two piles on one place
+    assert all(0 <= row < size["rows"] and 0 <= col < size["cols"] for row, col in cells)
+    below = [pile for pile in piles if pile["role"] in ("stock", "waste")]
+    rest = [pile for pile in piles if pile not in below]
+    if size["cols"] < table["cols"]:  # rearranged: stock first, on the last row
+        assert {pile["narrow_row"] for pile in below} == {size["rows"] - 1}
+        assert below[0]["role"] == "stock" or min(
+            pile["narrow_col"] for pile in below if pile["role"] == "stock") == 0
+        assert max(pile["narrow_row"] for pile in rest) < size["rows"] - 1
+    else:
+        assert all((pile["narrow_row"], pile["narrow_col"]) == (pile["row"], pile["col"])
+                   for pile in piles)
+
+
+def test_the_two_deck_phone_picture_has_six_columns() -> None:
+    from game.payloads import table_of
+    from game.rules_page import narrow_places
+
+    table = table_of("two-deck-tomb")
+    piles = [dict(pile) for pile in table["piles"]]
+    assert narrow_places(table, piles) == {"rows": 6, "cols": 6}
