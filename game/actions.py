@@ -765,6 +765,18 @@ def _committed(
 
 # -- the quick move: on the event loop, one statement --------------------------------
 
+class QuickWriteFailed(Exception):
+    """The quick move's statement failed (its connection broke, PostgreSQL restarted, a
+    deadlock with another process's batch): whether it committed is unknown. The caller
+    plays the move on the locked path at ``version``, the version it was played on: one
+    that did commit is then refused as stale, with the stored state, never played twice;
+    one that did not is played there (and the other games of its batch with it)."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(f"the quick write failed at version {version}")
+        self.version = version
+
+
 async def amove(
     game_id: object, player: Player, move: object, *, origin: str = "",
     seq: int | None = None, version: int | None = None,
@@ -776,8 +788,9 @@ async def amove(
     (game.arows): stored once it answers. Returns the new state and the live events to
     send (the state to the game's group first), or None, having written nothing, when
     the move must take the locked path (do_move): the caller runs it then, and that
-    path gives every refusal (stale, illegal, not yours, closed) its usual answer. The
-    caller has taken the write allowance (limits.awrite_wait)."""
+    path gives every refusal (stale, illegal, not yours, closed) its usual answer. Raises
+    QuickWriteFailed when the statement failed. The caller has taken the write
+    allowance (limits.awrite_wait)."""
     if not arows.available():
         return None
     kept = POSITIONS.take_kept(check_game_id(game_id))
@@ -797,7 +810,11 @@ async def amove(
         return None  # the game ends: its records are written on the locked path
     before_home = game.home
     _moved(game, position, now)
-    if not await arows.update(game, kept.version, now):
+    try:
+        written = await arows.update(game, kept.version, now)
+    except Exception as error:  # psycopg's own classes, or the batch's sender stopped
+        raise QuickWriteFailed(kept.version) from error
+    if not written:
         return None  # another writer moved, closed or adopted the game: the locked path
     return _quick_committed(game, position, before_home, now, origin, seq)
 

@@ -338,8 +338,14 @@ class GameConsumer(
         wait = await limits.awrite_wait(self.player, self.game_id)
         if wait:
             raise limits.TooManyWrites(wait)
-        quick = await actions.amove(self.game_id, self.player, move, origin=self.channel_name,
-                                    seq=seq, version=version)
+        try:
+            quick = await actions.amove(self.game_id, self.player, move,
+                                        origin=self.channel_name, seq=seq, version=version)
+        except actions.QuickWriteFailed as failed:
+            log.warning("game %s: the quick move failed, played locked: %s: %s", self.game_id,
+                        type(failed.__cause__).__name__, failed.__cause__)
+            version = failed.version
+            quick = None
         if quick is None:
             await self.act(partial(actions.do_move, version=version), seq, move)
             return
