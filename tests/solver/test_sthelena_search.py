@@ -136,6 +136,7 @@ ONE_RULE_EACH = [
     pytest.param(replace(NO_RULES, no_emptying_build=True), id="no-emptying-build"),
     pytest.param(replace(NO_RULES, forced_home=True), id="forced-home"),
     pytest.param(replace(NO_RULES, dead_test=True), id="dead-test"),
+    pytest.param(replace(NO_RULES, reach_test=True), id="reach-test"),
     pytest.param(ALL_RULES, id="all"),
 ]
 

@@ -50,6 +50,29 @@ says "lost"):
    so that such a state costs one look. (A stronger test, a same-suit blocking
    cycle between piles, is left for later: with builds in both directions it
    needs a real argument.)
+6. **Reach test** (final stage, a relaxation): the position is dead when some
+   card can never be uncovered even if time is ignored. Three kinds of event
+   can happen to a card X on the table: T(X), every card that lay above X in
+   its pile has left it (X is, or has been, a top card); L(X), X leaves its
+   pile; H(X), X goes home. In any line, each event needs others that came
+   before it:
+   - T(X) needs L(Y) for every Y above X in its pile (cards land only on
+     tops, so those cards stay above X until each leaves);
+   - H(X) needs T(X) and a foundation f of X's suit that wants X's rank once
+     every rank between f's wanted rank and X's has gone to f, so for each
+     such rank some copy on the table had its H first (a rank f still needs
+     has a copy on the table: f has not taken it);
+   - L(X) needs T(X) and either H(X) or a build onto a card N of X's suit one
+     rank away, N being a top card then, so T(N) came first.
+   The least set of events closed under these rules (computed by growing it
+   from nothing until no rule adds one) therefore holds every event of every
+   line, by induction along the line. A win sends every card home, so every
+   card has its T; if the set misses some card's T, no line wins. The set
+   asks less than the game does (twins may both count for one foundation,
+   N may be gone by the time X is on top, a build's target is not covered
+   by it), which only makes the test fire less often, never wrongly. The
+   events only need the final stage's facts: no card comes onto the table
+   and no pile is gathered.
 
 The greedy pass plays the first home move it finds as the only child at any
 stage (before a D this changes which piles a D fills, so it can miss wins;
@@ -123,10 +146,11 @@ class Pruning:
     no_emptying_build: bool = True
     forced_home: bool = True
     dead_test: bool = True
+    reach_test: bool = True
 
 
 ALL_RULES: Final = Pruning()
-NO_RULES: Final = Pruning(False, False, False, False)
+NO_RULES: Final = Pruning(False, False, False, False, False)
 
 
 # -- the moves on the compact state ------------------------------------------
@@ -245,6 +269,60 @@ def forced_home(state: State) -> tuple[int, int] | None:
     return None
 
 
+KING_FOUNDATION_OF: Final = tuple(FOUNDATION_SUIT.index(suit) for suit in range(4))
+ACE_FOUNDATION_OF: Final = tuple(FOUNDATION_SUIT.index(suit, 4) for suit in range(4))
+
+
+def unreachable(state: State) -> bool:
+    """Rule 6: whether some card can never be uncovered (the least set of events).
+
+    ``exposed[p]`` is the index of the lowest card of pile p whose T is in the
+    set; ``top_faces`` counts the faces with a T; ``down[s]`` is the lowest rank
+    suit s's King foundation can reach (ranks ``down..wants`` each have a copy
+    with its H) and ``up[s]`` the highest its Ace foundation can."""
+    piles = state.piles
+    exposed = [len(cards) - 1 for cards in piles]
+    top_faces = [0] * DECK_SIZE
+    for cards in piles:
+        for card in cards[-1:]:
+            top_faces[card] += 1
+    down = [state.wants[KING_FOUNDATION_OF[suit]] + 1 for suit in range(4)]
+    up = [state.wants[ACE_FOUNDATION_OF[suit]] - 1 for suit in range(4)]
+    for suit in range(4):
+        if down[suit] == 1:
+            down[suit] = 0  # complete: reaches nothing more
+        if up[suit] == -1:
+            up[suit] = 14
+    changed = True
+    while changed:
+        changed = False
+        for suit in range(4):
+            base = suit * 13 - 1  # face of rank r is base + r
+            while down[suit] > 1 and top_faces[base + down[suit] - 1]:
+                down[suit] -= 1
+            while up[suit] < 13 and top_faces[base + up[suit] + 1]:
+                up[suit] += 1
+        for pile, cards in enumerate(piles):
+            while exposed[pile] > 0:
+                card = cards[exposed[pile]]
+                if not (goes_home(card, state.wants, down, up)
+                        or any(top_faces[near] for near in NEIGHBOURS[card])):
+                    break
+                exposed[pile] -= 1
+                top_faces[cards[exposed[pile]]] += 1
+                changed = True
+    return any(index > 0 for index in exposed)
+
+
+def goes_home(card: int, wants: bytes, down: list[int], up: list[int]) -> bool:
+    """H for a card with its T: a foundation of its suit reaches its rank."""
+    suit, rank = SUIT[card], FACE_RANK[card]
+    king_wants = wants[KING_FOUNDATION_OF[suit]]
+    ace_wants = wants[ACE_FOUNDATION_OF[suit]]
+    return ((king_wants != 0 and rank <= king_wants and down[suit] <= rank + 1)
+            or (ace_wants != 0 and rank >= ace_wants and up[suit] >= rank - 1))
+
+
 class StHelenaSearch:
     """St. Helena's ``GameSearch`` over ``State`` (rules in the module docstring)."""
 
@@ -261,9 +339,12 @@ class StHelenaSearch:
         return (state.stock, state.piles, state.wants, state.redeals)
 
     def dead(self, state: State) -> bool:
-        if not (self.pruning.dead_test and state.final_stage):
+        if not state.final_stage:
             return False
-        return next(home_moves(state), None) is None and next(build_moves(state), None) is None
+        if (self.pruning.dead_test and next(home_moves(state), None) is None
+                and next(build_moves(state), None) is None):
+            return True
+        return self.pruning.reach_test and unreachable(state)
 
     def children(self, state: State, exact: bool) -> Iterator[tuple[str, State]]:
         key = self.key(state)
