@@ -9,10 +9,11 @@ each to the future that waits for it), the command's bytes are made by the calle
 and the parser reads the few reply types a script answers (RESP2: simple strings,
 errors, integers, bulk strings, flat arrays).
 
-Only plain ``redis://`` URLs (host, port, password, database); anything else
-(``rediss://``, a socket path) is the caller's to send through redis-py. A connection
-that fails or times out is closed and every call waiting on it fails (the caller lets
-the write through, as it does when the cache fails); the next call connects again.
+Only plain ``redis://`` URLs (host, port, password, database in the path); anything
+else (``rediss://``, a socket path, a query) is the caller's to send through redis-py.
+A connection that fails or times out is closed and every call waiting on it fails (the
+caller lets the write through, as it does when the cache fails); the next call
+connects again.
 """
 
 from __future__ import annotations
@@ -36,7 +37,10 @@ def command(*parts: bytes | str | int | float) -> bytes:
 
 
 def supports(url: str) -> bool:
-    return urlsplit(url).scheme == "redis"
+    # A query (``?db=3``, timeouts...) is read by redis-py and not here: redis-py's then,
+    # or the cache and the quick move would count writes in two databases.
+    parts = urlsplit(url)
+    return parts.scheme == "redis" and not parts.query
 
 
 class _Protocol(asyncio.Protocol):
