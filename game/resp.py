@@ -155,13 +155,11 @@ class Client:
     async def _connected(self) -> _Protocol:
         if self.protocol is not None and not self.protocol.lost:
             return self.protocol
-        if self.connecting is None:
+        # A finished connect is never awaited again: its connection is the one just found
+        # lost or dropped (a connect that outlasted its callers' timeouts finishes unseen).
+        if self.connecting is None or self.connecting.done():
             self.connecting = asyncio.ensure_future(self._connect())
-        try:
-            return await asyncio.shield(self.connecting)
-        finally:
-            if self.connecting is not None and self.connecting.done():
-                self.connecting = None
+        return await asyncio.shield(self.connecting)
 
     async def _connect(self) -> _Protocol:
         loop = asyncio.get_running_loop()
