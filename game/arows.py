@@ -32,8 +32,6 @@ from .models import Game
 # The quick move's columns: what a move that leaves the game playing changes (update()
 # passes their values in this order).
 QUICK_FIELDS: Final = ("log", "home", "score", "moves", "version", "started_at", "updated_at")
-# Guards in the WHERE beside the id and the version: what other actions change without
-# a new version (do_close_games' closes_at, do_adopt_games' owner).
 CONNECTIONS_PER_LOOP: Final = 8
 
 
@@ -132,6 +130,8 @@ def _fail(batch: list[tuple[tuple[Any, ...], asyncio.Future[bool]]], error: Base
 
 _SQL: dict[tuple[str, int], str] = {}
 # The VALUES list's columns, in update()'s order: the row's guards, then the new values.
+# Beside the id and the version, the guards are what other actions change without a new
+# version (do_close_games' closes_at, checked against now; do_adopt_games' owner).
 _GUARDS = ("id", "old_version", "now", "owner_id", "anon_token")
 
 
