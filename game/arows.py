@@ -61,7 +61,9 @@ class Batcher:
     move per connection bounded a process at a few hundred moves a second, whatever its
     CPU. Each move is still acknowledged only once its statement has committed, and a
     batch is one transaction: all its moves are stored, or none (each one's caller then
-    fails, as a failed statement would). A game is at most once in a batch."""
+    fails, as a failed statement would, and plays its move on the locked path at the
+    version it was played on: game.actions.QuickWriteFailed). A game is at most once in
+    a batch."""
 
     MAX_BATCH = 64
 
