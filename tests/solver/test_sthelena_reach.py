@@ -1,6 +1,7 @@
 """St. Helena's reach test (rule 6 of ``solver_worker.games.sthelena.search``).
 
-A position the test calls dead must be lost: on late final-stage positions the
+A position the test calls dead must be lost: on late positions with no redeal
+left (the final stage, and a short stock still to deal), the
 plain exhaustive search of ``test_sthelena_search`` must find no win wherever
 the test fires, the test must fire on positions that still have legal moves
 (or it would be only the rules' own "lost"), and a made-up won position whose
@@ -59,6 +60,16 @@ def test_every_position_called_dead_is_lost_in_plain_search() -> None:
                    if unreachable(State.of(position))]
     assert not any(called_dead)
     assert len(called_dead) > len(LOST_FINALS) // 2  # it decides most of the lost ones
+
+
+STOCK_LEFT = [position for position in positions(200, seed=4040)
+              if position.stock and not position.redeals_left]
+
+
+def test_with_a_stock_and_no_redeal_every_position_called_dead_is_lost() -> None:
+    called_dead = [position for position in STOCK_LEFT if unreachable(State.of(position))]
+    assert not any(plain_winnable(position) for position in called_dead)
+    assert len(called_dead) >= 3
 
 
 def test_it_fires_where_moves_are_left() -> None:

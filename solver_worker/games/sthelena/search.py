@@ -50,7 +50,7 @@ says "lost"):
    so that such a state costs one look. (A stronger test, a same-suit blocking
    cycle between piles, is left for later: with builds in both directions it
    needs a real argument.)
-6. **Reach test** (final stage, a relaxation): the position is dead when some
+6. **Reach test** (no redeal left, a relaxation): the position is dead when some
    card can never be uncovered even if time is ignored. Three kinds of event
    can happen to a card X on the table: T(X), every card that lay above X in
    its pile has left it (X is, or has been, a top card); L(X), X leaves its
@@ -70,9 +70,14 @@ says "lost"):
    card has its T; if the set misses some card's T, no line wins. The set
    asks less than the game does (twins may both count for one foundation,
    N may be gone by the time X is on top, a build's target is not covered
-   by it), which only makes the test fire less often, never wrongly. The
-   events only need the final stage's facts: no card comes onto the table
-   and no pile is gathered.
+   by it), which only makes the test fire less often, never wrongly.
+   It holds while the stock lasts too, once no redeal is left: no pile is
+   gathered again and a dealt card lands only on a top, so the cards on the
+   table now keep their order beneath whatever lands on them (which only adds
+   cards that must leave first), and each stock card is a top card once dealt,
+   so the test counts it as one from the start and lets it cover nothing. The
+   place restrictions and the ban on builds while the stock lasts only take
+   moves away. With a redeal left it says nothing: a gathering reorders all.
 
 The greedy pass plays the first home move it finds as the only child at any
 stage (before a D this changes which piles a D fills, so it can miss wins;
@@ -286,6 +291,8 @@ def unreachable(state: State) -> bool:
     for cards in piles:
         for card in cards[-1:]:
             top_faces[card] += 1
+    for card in state.stock:
+        top_faces[card] += 1  # each will be a top card once dealt
     down = [state.wants[KING_FOUNDATION_OF[suit]] + 1 for suit in range(4)]
     up = [state.wants[ACE_FOUNDATION_OF[suit]] - 1 for suit in range(4)]
     for suit in range(4):
@@ -339,9 +346,9 @@ class StHelenaSearch:
         return (state.stock, state.piles, state.wants, state.redeals)
 
     def dead(self, state: State) -> bool:
-        if not state.final_stage:
+        if state.redeals:
             return False
-        if (self.pruning.dead_test and next(home_moves(state), None) is None
+        if (self.pruning.dead_test and not state.stock and next(home_moves(state), None) is None
                 and next(build_moves(state), None) is None):
             return True
         return self.pruning.reach_test and unreachable(state)
