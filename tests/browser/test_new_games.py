@@ -16,6 +16,7 @@ one), so this module runs a site of its own."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -62,6 +63,8 @@ POINTER_VIEWPORT = {"turn-3": PHONE}
 # whole): the moves before are played through the API, then the page is reloaded on
 # the late position. The others play their whole line.
 LATE_MOVES = {"st-helena": 40, "two-deck-tomb": 40}
+# A ranked daily's moves at a person's pace: over the pace rule's 300 ms a placement.
+HUMAN_PACE_S = 0.4
 
 
 def address(variant: str) -> str:
@@ -192,9 +195,15 @@ def game_by_id(page: Any, game_id: str) -> dict[str, Any]:
     return game
 
 
-def replay(page: Any, paths: list[Path], how: str, played: int = 0) -> None:
+def replay(page: Any, paths: list[Path], how: str, played: int = 0, pace_s: float = 0) -> None:
+    """Play the paths on the page; ``pace_s`` keeps at least that long between moves (a
+    ranked daily played faster than a person is held for review by the pace rule:
+    leaderboards.fairplay.too_fast, 300 ms a placement, timed from the move before)."""
     page.focus(slot("stock"))
+    last = 0.0
     for turn, path in enumerate(paths, start=played + 1):
+        time.sleep(max(0.0, pace_s - (time.monotonic() - last)))
+        last = time.monotonic()
         try:
             if how == "pointer":
                 path_by_pointer(page, path)
@@ -319,7 +328,7 @@ def test_a_ranked_daily_is_won_and_shows_on_the_days_board(
     ready(tab)
     tab.wait_for_function("document.body.dataset.link === 'live'")
     assert "ranked attempt" in tab.inner_text("#title")
-    replay(tab, paths_along(variant, seed, line, seeded=True), "pointer")
+    replay(tab, paths_along(variant, seed, line, seeded=True), "pointer", pace_s=HUMAN_PACE_S)
     game = game_by_id(tab, game_id)
     assert game["ranked"] is True
     assert_won(tab, variant, game, line)

@@ -105,7 +105,7 @@ def test_every_game_with_blind_knowledge_has_a_search_and_a_careful_player() -> 
         assert slug in games.SOLVERS and game_named(slug).slug == slug
         assert "careful" in knowledge.rule_players
     assert games.blind_variants() == [
-        "classic", "cross", "st-helena", "three-card", "turn-1", "turn-3"]
+        "classic", "cross", "st-helena", "three-card", "turn-1", "turn-3", "two-deck-tomb"]
     assert {variant.slug for _, variant in all_variants()} == set(games.blind_variants())
     assert games.blind_of(new_game(1, "classic")) is TOMB_BLIND
 
