@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 import pytest
+import pytest_asyncio
 from django.contrib.auth.models import User
 from django.test import Client
+from websockets.asyncio.client import ClientConnection
 
 from game import actions, events
 from patience.tomb import THREE_CARD, deal_from_number
@@ -208,3 +211,12 @@ def statements() -> Any:
         )
 
     return capture
+
+
+@pytest_asyncio.fixture
+async def sockets() -> AsyncIterator[list[ClientConnection]]:
+    """The sockets a test opens, closed after it (the integration tests' boards)."""
+    opened: list[ClientConnection] = []
+    yield opened
+    for socket in opened:
+        await socket.close()

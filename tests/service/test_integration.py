@@ -9,11 +9,10 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import pytest_asyncio
 from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
@@ -51,14 +50,6 @@ async def receive(socket: ClientConnection, watch: StockWatch | None = None) -> 
     if watch is not None:
         watch.check(text)
     return dict(json.loads(text))
-
-
-@pytest_asyncio.fixture
-async def sockets() -> AsyncIterator[list[ClientConnection]]:
-    opened: list[ClientConnection] = []
-    yield opened
-    for socket in opened:
-        await socket.close()
 
 
 async def test_a_deal_is_won_over_websocket_and_stored(

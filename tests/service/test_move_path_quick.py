@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import psycopg
 import pytest
-import pytest_asyncio
 from websockets.asyncio.client import ClientConnection
 
 from .lines import winning_line
@@ -41,14 +40,6 @@ def alice(stack: Stack) -> Iterator[Visitor]:
     visitor = Visitor(stack)
     yield visitor
     visitor.close()
-
-
-@pytest_asyncio.fixture
-async def sockets() -> AsyncIterator[list[ClientConnection]]:
-    opened: list[ClientConnection] = []
-    yield opened
-    for socket in opened:
-        await socket.close()
 
 
 async def board(stack: Stack, visitor: Visitor, game_id: str,

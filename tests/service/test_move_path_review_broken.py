@@ -10,10 +10,9 @@ its answer was lost is refused as stale (with the stored state), never played tw
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 
 import pytest
-import pytest_asyncio
 from websockets.asyncio.client import ClientConnection
 
 from .stack import Stack, Visitor, started_stack
@@ -33,14 +32,6 @@ def alice(stack: Stack) -> Iterator[Visitor]:
     visitor = Visitor(stack)
     yield visitor
     visitor.close()
-
-
-@pytest_asyncio.fixture
-async def sockets() -> AsyncIterator[list[ClientConnection]]:
-    opened: list[ClientConnection] = []
-    yield opened
-    for socket in opened:
-        await socket.close()
 
 
 def end_quick_connections(stack: Stack) -> int:

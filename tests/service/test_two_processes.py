@@ -15,12 +15,11 @@ import asyncio
 import json
 import sys
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-import pytest_asyncio
 from websockets.asyncio.client import ClientConnection, connect
 
 from game.deltas import patch
@@ -68,14 +67,6 @@ def alice(servers: TwoProcesses) -> Iterator[Visitor]:
     visitor = Visitor(servers.stack)
     yield visitor
     visitor.close()
-
-
-@pytest_asyncio.fixture
-async def sockets() -> AsyncIterator[list[ClientConnection]]:
-    opened: list[ClientConnection] = []
-    yield opened
-    for socket in opened:
-        await socket.close()
 
 
 async def board(servers: TwoProcesses, process: int, visitor: Visitor, game_id: str,
