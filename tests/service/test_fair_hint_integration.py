@@ -10,7 +10,7 @@ from websockets.asyncio.client import ClientConnection
 
 from .secrecy import StockWatch
 from .stack import Stack, Visitor
-from .test_integration import alice, board, receive, sockets, stack  # noqa: F401  (fixtures)
+from .test_integration import alice, board, receive, stack  # noqa: F401  (fixtures)
 
 pytestmark = [pytest.mark.integration, pytest.mark.asyncio]
 DEAL = 2
