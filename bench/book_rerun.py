@@ -1,9 +1,10 @@
-"""Merge a re-run of St. Helena's undecided book deals into the book.
+"""Merge a re-run of a book's undecided deals into the book, for any game.
 
-    python bench/sthelena_book_rerun.py RERUN.jsonl [--checked-lost 12,34]
+    python bench/book_rerun.py --variant classic RERUN.jsonl [--checked-lost 12,34]
 
-RERUN.jsonl is ``python -m solver_worker.solve --variant st-helena --deals <the
-book's unknown deals> --budget-s 60 --json``'s output. A deal the book holds
+RERUN.jsonl is ``python -m solver_worker.solve --variant V --deals <the book's
+unknown deals> --budget-s 60 --json``'s output; the book is the variant's one file
+under solver_worker/data/solved/. A deal the book holds
 as unknown takes the re-run's verdict when it is "won" (its line is replayed
 through the engine here once more) or when it is "lost" and named in
 ``--checked-lost`` (a loss goes in only once a second method has confirmed it).
@@ -20,17 +21,26 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from patience import rules_of
-from solver_worker.book import SOLVED_DIR, records
+from patience import EngineError, Status, all_variants, rules_of
+from solver_worker.book import records, solved_files
 from solver_worker.deal_ranges import deal_list_argument
-from solver_worker.games.sthelena.search import replay_line
 from solver_worker.solve import summarise
 
-VARIANT = "st-helena"
-BOOK = SOLVED_DIR / "st-helena-1-500.jsonl.gz"
+
+def wins(variant: str, deal: int, line: list[str]) -> bool:
+    """Whether ``line`` is legal from the deal's start and wins, in the engine itself
+    (not the search that found it)."""
+    rules = rules_of(variant)
+    position = rules.new_game(deal, variant)
+    try:
+        for text in line:
+            position.apply(rules.parse_move(text))
+    except EngineError:  # an illegal move or bad notation: the line wins nothing
+        return False
+    return bool(position.status is Status.WON)
 
 
-def merged(book: list[dict[str, Any]], rerun: dict[int, dict[str, Any]],
+def merged(variant: str, book: list[dict[str, Any]], rerun: dict[int, dict[str, Any]],
            checked_lost: set[int]) -> tuple[list[dict[str, Any]], list[str]]:
     rows, changes = [], []
     for row in book:
@@ -38,10 +48,8 @@ def merged(book: list[dict[str, Any]], rerun: dict[int, dict[str, Any]],
         decided = new is not None and (
             new["result"] == "won" or (new["result"] == "lost" and new["deal"] in checked_lost))
         if row["result"] == "unknown" and new is not None and decided:
-            if new["result"] == "won":
-                position = rules_of(VARIANT).new_game(new["deal"], VARIANT)
-                if not replay_line(position, new["line"]):
-                    raise SystemExit(f"deal {new['deal']}: the re-run's line does not win")
+            if new["result"] == "won" and not wins(variant, new["deal"], new["line"]):
+                raise SystemExit(f"deal {new['deal']}: the re-run's line does not win")
             changes.append(f"deal {row['deal']}: unknown -> {new['result']}")
             row = new
         rows.append(row)
@@ -50,18 +58,24 @@ def merged(book: list[dict[str, Any]], rerun: dict[int, dict[str, Any]],
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
+    slugs = [variant.slug for _, variant in all_variants()]
+    parser.add_argument("--variant", required=True, choices=slugs)
     parser.add_argument("rerun", type=Path)
     parser.add_argument("--checked-lost", type=deal_list_argument, default=[])
     args = parser.parse_args(argv)
-    book = list(records(BOOK))
-    with gzip.open(BOOK, "rt", encoding="utf-8") as lines:
+    books = solved_files(args.variant)
+    if len(books) != 1:
+        raise SystemExit(f"{args.variant}: {len(books)} book files, expected one")
+    book_path = books[0]
+    book = list(records(book_path))
+    with gzip.open(book_path, "rt", encoding="utf-8") as lines:
         old_summary = [json.loads(text) for text in lines][-1]
     rerun_rows = [json.loads(text) for text in args.rerun.read_text().splitlines()]
     rerun_summary = next(row for row in rerun_rows if row.get("summary"))
     rerun = {row["deal"]: row for row in rerun_rows if not row.get("summary")}
-    rows, changes = merged(book, rerun, set(args.checked_lost))
+    rows, changes = merged(args.variant, book, rerun, set(args.checked_lost))
     summary = summarise(rows, old_summary["total_s"] + rerun_summary["total_s"])
-    with gzip.open(BOOK, "wt", encoding="utf-8") as out:
+    with gzip.open(book_path, "wt", encoding="utf-8") as out:
         for row in [*rows, summary]:
             out.write(json.dumps(row) + "\n")
     print("\n".join(changes) or "no change")
