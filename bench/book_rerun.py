@@ -1,10 +1,13 @@
 """Merge a re-run of a book's undecided deals into the book, for any game.
 
-    python bench/book_rerun.py --variant classic RERUN.jsonl [--checked-lost 12,34]
+    python bench/book_rerun.py --variant classic --budget-s 60 RERUN.jsonl [--checked-lost 12,34]
 
 RERUN.jsonl is ``python -m solver_worker.solve --variant V --deals <the book's
 unknown deals> --budget-s 60 --json``'s output; the book is the variant's one file
-under solver_worker/data/solved/. A deal the book holds
+under solver_worker/data/solved/. The kept run of that range (docs/runs/) takes the
+merged summary and the re-run's command beside its own, so ``python
+scripts/make_win_rates.py build`` puts the book's tally, with both commands, on the
+rules page. A deal the book holds
 as unknown takes the re-run's verdict when it is "won" (its line is replayed
 through the engine here once more) or when it is "lost" and named in
 ``--checked-lost`` (a loss goes in only once a second method has confirmed it).
@@ -22,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from patience import EngineError, Status, all_variants, rules_of
-from solver_worker.book import records, solved_files
+from solver_worker.book import SOLVED_DIR, records, solved_files
 from solver_worker.deal_ranges import deal_list_argument
 from solver_worker.solve import summarise
 
@@ -56,10 +59,28 @@ def merged(variant: str, book: list[dict[str, Any]], rerun: dict[int, dict[str, 
     return rows, changes
 
 
+KEPT_RUNS = SOLVED_DIR.parents[2] / "docs" / "runs"
+
+
+def note_on_kept_run(variant: str, book_path: Path, summary: dict[str, Any],
+                     rerun_command: str) -> Path:
+    """The kept run that made the book (book ``classic-1-2400.jsonl.gz``, kept run
+    ``solve-classic-deals-1-2400.json``) takes the merged tally and lists the re-run's
+    command after its own."""
+    deals = book_path.name.removeprefix(f"{variant}-").removesuffix(".jsonl.gz")
+    kept = KEPT_RUNS / f"solve-{variant}-deals-{deals}.json"
+    run = json.loads(kept.read_text(encoding="utf-8"))
+    run["summary"] = summary
+    run["reruns"] = [*run.get("reruns", []), rerun_command]
+    kept.write_text(json.dumps(run, indent=1) + "\n", encoding="utf-8")
+    return kept
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     slugs = [variant.slug for _, variant in all_variants()]
     parser.add_argument("--variant", required=True, choices=slugs)
+    parser.add_argument("--budget-s", type=float, required=True, help="the re-run's budget")
     parser.add_argument("rerun", type=Path)
     parser.add_argument("--checked-lost", type=deal_list_argument, default=[])
     args = parser.parse_args(argv)
@@ -75,9 +96,15 @@ def main(argv: list[str] | None = None) -> int:
     rerun = {row["deal"]: row for row in rerun_rows if not row.get("summary")}
     rows, changes = merged(args.variant, book, rerun, set(args.checked_lost))
     summary = summarise(rows, old_summary["total_s"] + rerun_summary["total_s"])
-    with gzip.open(book_path, "wt", encoding="utf-8") as out:
-        for row in [*rows, summary]:
-            out.write(json.dumps(row) + "\n")
+    data = "".join(json.dumps(row) + "\n" for row in [*rows, summary]).encode()
+    # mtime=0, as scripts/make_win_rates.py writes a book: the same rows, the same bytes.
+    book_path.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    command = (f"python -m solver_worker.solve --variant {args.variant} --deals <the book's "
+               f"unknown deals> --budget-s {args.budget_s:g} --json, merged by python "
+               f"bench/book_rerun.py")
+    if args.checked_lost:
+        command += f" (losses checked by a second search: {len(args.checked_lost)})"
+    note_on_kept_run(args.variant, book_path, summary, command)
     print("\n".join(changes) or "no change")
     print(json.dumps(summary))
     return 0

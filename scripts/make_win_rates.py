@@ -104,8 +104,11 @@ def solver_row(run: dict[str, Any]) -> dict[str, Any]:
     summary, command = run["summary"], run["command"]
     argv = command.split()
     row = {key: summary[key] for key in ("won", "lost", "unknown", "won_range", "ci95")}
+    # A book's undecided deals searched again (bench/book_rerun.py): the tally is the
+    # merged one, so the page names every command that made it.
+    shown = "; then ".join([command, *run.get("reruns", [])])
     row.update(count=summary["deals"], budget_s=float(option(argv, "--budget-s") or 0),
-               deals=option(argv, "--deals") or "random", command=command)
+               deals=option(argv, "--deals") or "random", command=shown)
     if "--sample" in argv:
         row["seed"] = int(option(argv, "--seed") or 0)
     return row
