@@ -123,12 +123,16 @@ def old_core_solve(core: Any, position: Position, budget_s: float) -> tuple[str,
     return verdict, to_notation(position, list(path)) if verdict == "won" else [], nodes
 
 
-def bench_ab(old_core_path: str, deals: list[int], budget_s: float) -> None:
+def bench_ab(old_core_path: str, deals: list[int], budget_s: float,
+             old_only: bool = False) -> None:
+    """``old_only``: the old core alone, as the second search that checks the losses a
+    run of this checkout's solver found (its verdicts are in that run already)."""
     old_core = load_core(old_core_path)
-    rows: dict[str, list[dict[str, Any]]] = {"old": [], "new": []}
+    names = ("old",) if old_only else ("old", "new")
+    rows: dict[str, list[dict[str, Any]]] = {name: [] for name in names}
     for deal in deals:
         cells = []
-        for name in ("old", "new"):
+        for name in names:
             position = new_game(deal, "classic")
             start = time.perf_counter()
             if name == "old":
@@ -205,6 +209,8 @@ def main() -> None:
     parser.add_argument("--ab", metavar="OLD_CORE_SO", help="compare with an old compiled core")
     parser.add_argument("--ab-deals", default="1-30", help="classic deals for --ab")
     parser.add_argument("--ab-hints", action="store_true", help="--ab on the classic hints")
+    parser.add_argument("--ab-old-only", action="store_true",
+                        help="--ab: run the old core alone (to check losses found before)")
     parser.add_argument("--dump-unknown", metavar="FILE",
                         help="--ab-hints: write the positions the new core left unknown")
     args = parser.parse_args()
@@ -213,7 +219,7 @@ def main() -> None:
         bench_ab_hints(args.ab, args.deals, args.dump_unknown)
         return
     if args.ab:
-        bench_ab(args.ab, parse_deal_list(args.ab_deals), args.budget_s)
+        bench_ab(args.ab, parse_deal_list(args.ab_deals), args.budget_s, args.ab_old_only)
         return
     variants = args.variants.split(",")
     for variant in variants:
