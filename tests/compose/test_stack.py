@@ -409,8 +409,14 @@ def test_an_upgrade_with_a_migration(deployment: Deployment) -> None:
     assert new_image != old_image
     assert {item["image"] for item in deployment.containers()
             if item["service"] in APP_SERVICES} == {new_image}
-    # The old image and the build stages are gone: nothing dangling is left behind.
-    assert run(["docker", "image", "inspect", old_image], check=False).returncode != 0
+    # The old image and the build stages are gone: nothing dangling is left behind. An
+    # old image that another tag still holds stays, rightly (compose-smoke's tree tag, when
+    # it built the same tree on this daemon before), but no longer as the deployment's.
+    left = run(["docker", "image", "inspect", "-f", "{{json .RepoTags}}", old_image],
+               check=False)
+    if left.returncode == 0:
+        tags = json.loads(left.stdout)
+        assert tags and IMAGE not in tags, tags
     assert run(["docker", "images", "-q", "-f", "dangling=true"]).stdout.split() == []
 
 
