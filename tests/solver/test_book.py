@@ -153,3 +153,21 @@ def test_klondike_s_quickest_book_losses_are_lost_to_the_python_reference(varian
         status, _, _ = klondike_search.search_position(position, Budget(nodes=200_000), True,
                                                        compiled=False)
         assert status == "exhausted", (variant, number)
+
+
+def test_the_rules_pages_tally_of_numbered_deals_is_the_book_s() -> None:
+    """The table the rules pages show (win_rates.json, built from docs/runs/) counts a
+    numbered range exactly as the book does: a re-run of the book's undecided deals
+    kept beside the runs would otherwise take the range's place on the page."""
+    from solver_worker import winrates
+
+    for row in winrates.read(winrates.WIN_RATES_FILE):
+        tally = row.range
+        if tally is None or not book.solved_files(row.variant):
+            continue
+        records = [record for path in book.solved_files(row.variant)
+                   for record in book.records(path)]
+        results = [record["result"] for record in records]
+        assert (tally.count, tally.won, tally.lost, tally.unknown) == (
+            len(records), results.count("won"), results.count("lost"),
+            results.count("unknown")), row.variant
