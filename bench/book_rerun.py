@@ -24,23 +24,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from patience import EngineError, Status, all_variants, rules_of
-from solver_worker.book import SOLVED_DIR, records, solved_files
+from patience import EngineError, all_variants
+from solver_worker.book import SOLVED_DIR, replays_to_a_win, solved_files, write_book
 from solver_worker.deal_ranges import deal_list_argument
 from solver_worker.solve import summarise
 
 
 def wins(variant: str, deal: int, line: list[str]) -> bool:
-    """Whether ``line`` is legal from the deal's start and wins, in the engine itself
-    (not the search that found it)."""
-    rules = rules_of(variant)
-    position = rules.new_game(deal, variant)
+    """Whether the engine plays ``line`` to a win; an illegal line wins nothing."""
     try:
-        for text in line:
-            position.apply(rules.parse_move(text))
-    except EngineError:  # an illegal move or bad notation: the line wins nothing
+        return replays_to_a_win(variant, deal, line)
+    except EngineError:
         return False
-    return bool(position.status is Status.WON)
 
 
 def merged(variant: str, book: list[dict[str, Any]], rerun: dict[int, dict[str, Any]],
@@ -88,17 +83,14 @@ def main(argv: list[str] | None = None) -> int:
     if len(books) != 1:
         raise SystemExit(f"{args.variant}: {len(books)} book files, expected one")
     book_path = books[0]
-    book = list(records(book_path))
     with gzip.open(book_path, "rt", encoding="utf-8") as lines:
-        old_summary = [json.loads(text) for text in lines][-1]
+        *book, old_summary = [json.loads(text) for text in lines]  # the summary is last
     rerun_rows = [json.loads(text) for text in args.rerun.read_text().splitlines()]
     rerun_summary = next(row for row in rerun_rows if row.get("summary"))
     rerun = {row["deal"]: row for row in rerun_rows if not row.get("summary")}
     rows, changes = merged(args.variant, book, rerun, set(args.checked_lost))
     summary = summarise(rows, old_summary["total_s"] + rerun_summary["total_s"])
-    data = "".join(json.dumps(row) + "\n" for row in [*rows, summary]).encode()
-    # mtime=0, as scripts/make_win_rates.py writes a book: the same rows, the same bytes.
-    book_path.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    write_book(book_path, [*rows, summary])
     command = (f"python -m solver_worker.solve --variant {args.variant} --deals <the book's "
                f"unknown deals> --budget-s {args.budget_s:g} --json, merged by python "
                f"bench/book_rerun.py")

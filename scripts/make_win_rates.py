@@ -17,7 +17,6 @@ players' rates on a random sample, each with the command that measured it.
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import subprocess
 import sys
@@ -31,6 +30,7 @@ TABLE = ROOT / "solver_worker" / "data" / "win_rates.json"
 sys.path.insert(0, str(ROOT))
 
 from patience import all_variants  # noqa: E402
+from solver_worker.book import write_book  # noqa: E402
 
 # Each registered variant's game, in the registry's order.
 GAME_OF = {variant.slug: rules.slug for rules, variant in all_variants()}
@@ -85,10 +85,8 @@ def keep_lines(stem: str, lines: list[str]) -> None:
     """The run's deals in deal order (``--jobs`` prints them as they finish), then its
     summary."""
     SOLVED.mkdir(parents=True, exist_ok=True)
-    deals = sorted(lines[:-1], key=lambda line: int(json.loads(line)["deal"]))
-    data = ("\n".join([*deals, lines[-1]]) + "\n").encode()
-    # mtime=0 and no file name in the header: the same run gives the same bytes.
-    (SOLVED / f"{stem}.jsonl.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    deals = sorted(map(json.loads, lines[:-1]), key=lambda row: int(row["deal"]))
+    write_book(SOLVED / f"{stem}.jsonl.gz", [*deals, json.loads(lines[-1])])
 
 
 def kept_runs() -> list[dict[str, Any]]:

@@ -29,8 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from patience import Status, all_variants, rules_of  # noqa: E402
-from solver_worker.book import book_of  # noqa: E402
+from patience import all_variants, rules_of  # noqa: E402
+from solver_worker.book import book_of, replays_to_a_win  # noqa: E402
 
 DATA = ROOT / "solver_worker" / "data" / "winnable"
 CHUNK = 200  # deals per solver run: progress shows, and a stop loses little
@@ -48,14 +48,6 @@ def solve(variant: str, deals: list[int], budget_s: float) -> list[dict[str, obj
                "--budget-s", str(budget_s), "--json"]
     out = subprocess.run(command, cwd=ROOT, check=True, capture_output=True, text=True).stdout
     return [row for row in map(json.loads, out.splitlines()) if not row.get("summary")]
-
-
-def replays_to_a_win(variant: str, deal: int, line: list[str]) -> bool:
-    rules = rules_of(variant)
-    position = rules.new_game(deal, variant)
-    for move in rules.parse_moves(" ".join(line)):
-        position.apply(move)
-    return position.status is Status.WON
 
 
 def won_from_the_solver(variant: str, count: int, seed: int,

@@ -25,6 +25,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from patience import Status, rules_of
+
 SOLVED_DIR = Path(__file__).with_name("data") / "solved"
 # Proved-won deals that "winnable deals only" deals from, one file a variant
 # (scripts/make_winnable_deals.py writes them; the site's WINNABLE_DEALS_DIR by default).
@@ -46,6 +48,23 @@ def records(path: Path) -> Iterator[dict[str, Any]]:
             record = json.loads(text)
             if not record.get("summary"):
                 yield record
+
+
+def write_book(path: Path, rows: list[dict[str, Any]]) -> None:
+    """A book file: one JSON line a row, as ``records`` reads them, gzipped with mtime 0
+    and no file name in the header, so the same rows give the same bytes."""
+    data = "".join(json.dumps(row) + "\n" for row in rows).encode()
+    path.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+
+
+def replays_to_a_win(variant: str, deal: int, line: list[str]) -> bool:
+    """Whether the rules engine itself, not the search that found ``line``, plays it
+    from the deal's start to a win (an illegal move raises the engine's error)."""
+    rules = rules_of(variant)
+    position = rules.new_game(deal, variant)
+    for move in rules.parse_moves(" ".join(line)):
+        position.apply(move)
+    return bool(position.status is Status.WON)
 
 
 def solved_files(variant: str) -> list[Path]:
