@@ -305,6 +305,12 @@ class GameConsumer(
             await self.send_error(error.message, seq, code=error.code)
         except (actions.ActionError, limits.TooManyWrites) as error:
             await self.send_error(error.message, seq)
+        except OSError:
+            # ASGI: a send on a closed connection raises the server's own IOError. The
+            # player left while their answer was on its way (the move is stored; their
+            # board takes the state when it reconnects): nothing failed, and the socket
+            # is done. __call__ notes it in one line.
+            raise
         except Exception:
             # One bad message must not drop the player's socket.
             log.exception("live play failed on game %s", self.game_id)

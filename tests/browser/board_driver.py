@@ -50,8 +50,26 @@ def still(page: Any) -> None:
 
 
 def wait_moves(page: Any, count: int) -> None:
-    page.wait_for_function(
-        "count => document.querySelector('#moves').textContent === String(count)", arg=count)
+    """Until the board shows ``count`` moves; if it never does, the failure says what the
+    board showed instead (its moves, message, live region and link), so a flaky run on
+    CI can be read without the browser."""
+    try:
+        page.wait_for_function(
+            "count => document.querySelector('#moves').textContent === String(count)", arg=count)
+    except Exception as error:
+        raise AssertionError(f"the board never showed {count} moves: {board_said(page)}") from error
+
+
+def board_said(page: Any) -> dict[str, Any]:
+    said: dict[str, Any] = page.evaluate("""() => ({
+        moves: document.querySelector('#moves')?.textContent,
+        message: document.querySelector('#message')?.textContent,
+        announced: document.querySelector('#announcer')?.textContent,
+        link: document.body.dataset.link,
+        selected: [...document.querySelectorAll('#table [data-slot].selected')]
+          .map((slot) => slot.dataset.slot),
+    })""")
+    return said
 
 
 def place_of(move: str) -> str:

@@ -160,14 +160,19 @@ def test_the_core_agrees_with_the_python_reference(variant: str) -> None:
 
 
 def test_whole_deals_decide_and_replay() -> None:
+    # 3 s a deal: the 74 of these 80 deals the search decides take under 3 s each; the
+    # other 6 were not decided at 20 s either (20 s each cost the suite two minutes).
+    decided = 0
     for variant in ("turn-1", "turn-3"):
         for deal in range(1, 41):
             start = RULES.new_game(deal, variant)
-            result = search.solve(start, Budget(seconds=20))
+            result = search.solve(start, Budget(seconds=3))
             if result.verdict == "won":
                 assert replay_line(start, result.line)
             else:
                 assert result.line == []
+            decided += result.verdict != "unknown"
+    assert decided >= 70
     # deal 10 at turn-3 is lost, and the core and the reference both prove it
     lost = RULES.new_game(10, "turn-3")
     assert core(lost)[0] == "exhausted" == reference(lost)
