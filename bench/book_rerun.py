@@ -1,6 +1,7 @@
 """Merge a re-run of a book's undecided deals into the book, for any game.
 
     python bench/book_rerun.py --variant classic --budget-s 60 RERUN.jsonl [--checked-lost 12,34]
+        [--flags "--greedy-share 0.05 --restart-share 0.9"]
 
 RERUN.jsonl is ``python -m solver_worker.solve --variant V --deals <the book's
 unknown deals> --budget-s 60 --json``'s output; the book is the variant's one file
@@ -76,6 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     slugs = [variant.slug for _, variant in all_variants()]
     parser.add_argument("--variant", required=True, choices=slugs)
     parser.add_argument("--budget-s", type=float, required=True, help="the re-run's budget")
+    parser.add_argument("--flags", default="",
+                        help="the re-run's other solve flags, for the record "
+                             "(such as \"--greedy-share 0.05 --restart-share 0.9\")")
     parser.add_argument("rerun", type=Path)
     parser.add_argument("--checked-lost", type=deal_list_argument, default=[])
     args = parser.parse_args(argv)
@@ -91,8 +95,9 @@ def main(argv: list[str] | None = None) -> int:
     rows, changes = merged(args.variant, book, rerun, set(args.checked_lost))
     summary = summarise(rows, old_summary["total_s"] + rerun_summary["total_s"])
     write_book(book_path, [*rows, summary])
+    flags = f"{args.flags} " if args.flags else ""
     command = (f"python -m solver_worker.solve --variant {args.variant} --deals <the book's "
-               f"unknown deals> --budget-s {args.budget_s:g} --json, merged by python "
+               f"unknown deals> --budget-s {args.budget_s:g} {flags}--json, merged by python "
                f"bench/book_rerun.py")
     if args.checked_lost:
         command += f" (losses checked by a second search: {len(args.checked_lost)})"

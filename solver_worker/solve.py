@@ -28,13 +28,18 @@ from .driver import GREEDY_SHARE, Budget
 from .games import solve_position
 from .play import wilson
 
-Job = tuple[int, str, float, float]  # deal, variant, budget in seconds, greedy share
+# deal, variant, budget in seconds, greedy share, restart share
+Job = tuple[int, str, float, float, float]
 
 
 def decide(job: Job) -> dict[str, Any]:
-    deal, variant, budget_s, greedy_share = job
+    deal, variant, budget_s, greedy_share, restart_share = job
     position = rules_of(variant).new_game(deal, variant)
-    result = solve_position(position, Budget(seconds=budget_s), greedy_share=greedy_share)
+    # Only a game whose search restarts takes the option (St. Helena's, for now).
+    options: dict[str, float] = {"greedy_share": greedy_share}
+    if restart_share > 0:
+        options["restart_share"] = restart_share
+    result = solve_position(position, Budget(seconds=budget_s), **options)
     return {
         "deal": deal, "variant": variant, "result": result.verdict,
         "nodes": result.nodes, "ms": round(result.ms, 1), "line": result.line,
@@ -77,6 +82,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget-s", type=float, default=10.0)
     parser.add_argument("--greedy-share", type=float, default=GREEDY_SHARE,
                         help="part of the budget for the win-finding pass (default 0.5)")
+    parser.add_argument("--restart-share", type=float, default=0.0,
+                        help="part of the budget for randomized restarts after that pass "
+                             "(St. Helena only; default none)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.sample is not None and not 0 < args.sample <= HIGHEST_DEAL:
@@ -84,7 +92,12 @@ def main(argv: list[str] | None = None) -> int:
     deals = args.deals or sample_deals(args.sample, args.seed)
     start = time.perf_counter()
     rows = []
-    jobs = [(deal, args.variant, args.budget_s, args.greedy_share) for deal in deals]
+    if args.restart_share > 0 and rules_of(args.variant).slug != "st-helena":
+        parser.error("--restart-share is for St. Helena's search only")
+    if not 0 <= args.greedy_share + args.restart_share <= 1:
+        parser.error("--greedy-share plus --restart-share must lie in 0..1")
+    jobs = [(deal, args.variant, args.budget_s, args.greedy_share, args.restart_share)
+            for deal in deals]
     for row in run_jobs(jobs, args.jobs):
         rows.append(row)
         if args.json:

@@ -26,9 +26,12 @@ from solver_worker.games.sthelena.search import (
     ALL_RULES,
     NO_RULES,
     Pruning,
+    ShuffledSearch,
     State,
     StHelenaSearch,
     forced_home,
+    luby,
+    restarts,
     solve,
 )
 
@@ -183,3 +186,45 @@ def test_a_whole_deal_won_by_the_search_replays_from_the_start() -> None:
     result = solve(new_game(6), Budget(seconds=5))
     assert result.verdict == "won"
     assert_line_wins(new_game(6), result.line)
+
+
+def test_the_restarts_node_caps_follow_the_luby_sequence() -> None:
+    assert [luby(index) for index in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+
+
+def test_a_shuffled_search_offers_the_exact_pass_s_moves_in_another_order() -> None:
+    rng = random.Random(5)
+    reordered = 0
+    for position in SAMPLE:
+        state = State.of(position)
+        exact = list(StHelenaSearch().children(state, exact=True))
+        shuffled = list(ShuffledSearch(rng).children(state, exact=True))
+        assert sorted(move for move, _ in shuffled) == sorted(move for move, _ in exact)
+        reordered += [move for move, _ in shuffled] != [move for move, _ in exact]
+    assert reordered > len(SAMPLE) // 4
+
+
+def test_restarts_win_only_the_winnable_and_exhaust_to_the_plain_verdict() -> None:
+    """A restart's line is real; a restart that searched the whole tree (the search's
+    verdict "lost" comes from it then) agrees with plain search."""
+    won = exhausted = 0
+    for position, truth in zip(SAMPLE, TRUTH, strict=True):
+        status, line, _ = restarts(State.of(position), Budget(nodes=400_000), seed=1)
+        assert status != "won" or truth
+        if status == "won":
+            assert_line_wins(position, line)
+            won += 1
+        if status == "exhausted":
+            assert not truth
+            exhausted += 1
+    assert won > 10 and exhausted > 10
+
+
+def test_restarts_win_deals_the_two_passes_leave_undecided() -> None:
+    """Deal 41: unknown after 60 s of the greedy and exact passes (the book's re-run),
+    won by restarts in seconds."""
+    for deal in (41,):
+        result = solve(new_game(deal), Budget(nodes=600_000), greedy_share=0.05,
+                       restart_share=0.9)
+        assert result.verdict == "won", deal
+        assert_line_wins(new_game(deal), result.line)

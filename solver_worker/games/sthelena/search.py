@@ -84,10 +84,21 @@ stage (before a D this changes which piles a D fills, so it can miss wins;
 every win it finds is real), tries a build only when the card it uncovers
 then fits a foundation or can itself be built on, and otherwise deals or
 redeals. Both passes try builds that uncover a home card first.
+
+Offline runs may spend a share of the budget on *restarts* between the two
+(``restart_share``): the exact pass's moves, each group (home moves, builds,
+the deal or redeal) in a random order and now and then the deal first, searched
+depth first up to a node cap that follows the Luby sequence. One long depth-first
+pass stays inside the first final stage it reaches, whose builds it cannot
+exhaust, and never revisits the choices made before it (which home moves to play
+before a deal, when to deal); restarts vary those. A restart only looks for a win
+(its failures prove nothing), and every rule it uses keeps some win of a winnable
+state, so any line it finds is real, and is replayed like the others.
 """
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
@@ -99,7 +110,7 @@ from patience.protocol import Status
 from patience.sthelena import FOUNDATIONS, PILES, Position, parse_move
 from patience.sthelena.position import ALLOWED_WHILE_STOCK, FOUNDATION_SUIT, wants_after
 
-from ...driver import Budget, GameSearch, Result, Verdict, remaining, search_pass, split
+from ...driver import Budget, GameSearch, Outcome, Result, Verdict, remaining, search_pass, split
 
 PILE_COUNT: Final = len(PILES)
 FOUNDATION_COUNT: Final = len(FOUNDATIONS)
@@ -409,6 +420,72 @@ class StHelenaSearch:
         return useful + other
 
 
+class ShuffledSearch(StHelenaSearch):
+    """The exact pass's moves in a random order, for the restarts (module docstring)."""
+
+    DEAL_FIRST: Final = 0.25  # how often a restart deals before trying the table's moves
+
+    def __init__(self, rng: random.Random, pruning: Pruning = ALL_RULES) -> None:
+        super().__init__(pruning)
+        self.rng = rng
+
+    def _moves(self, state: State, exact: bool) -> Iterator[tuple[str, State]]:
+        homes: list[tuple[str, State]] = []
+        builds: list[tuple[str, State]] = []
+        deals: list[tuple[str, State]] = []
+        for move, child in super()._moves(state, exact):
+            group = deals if move in ("D", "R") else builds if move.count("@p") == 2 else homes
+            group.append((move, child))
+        for group in (homes, builds):
+            self.rng.shuffle(group)
+        if deals and self.rng.random() < self.DEAL_FIRST:
+            return iter(deals + homes + builds)
+        return iter(homes + builds + deals)
+
+
+def luby(index: int) -> int:
+    """The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, ... at ``index`` (from 1): restart
+    lengths within a constant factor of the best fixed length for any run-time law."""
+    def size_for(wanted: int) -> int:  # the least k with 2^k - 1 >= wanted
+        k = 1
+        while (1 << k) - 1 < wanted:
+            k += 1
+        return k
+    k = size_for(index)
+    while (1 << k) - 1 != index:
+        index -= (1 << (k - 1)) - 1
+        k = size_for(index)
+    return 1 << (k - 1)
+
+
+RESTART_NODES: Final = 2_000  # a restart's node cap is this times luby(its number)
+
+
+def restarts(state: State, budget: Budget, pruning: Pruning = ALL_RULES, seed: int = 0
+             ) -> Outcome:
+    """Randomized restarts that look for a win: ("won", line, nodes), ("budget", [], nodes),
+    or ("exhausted", [], nodes) when one restart searched the whole tree without a win."""
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    nodes = 0
+    number = 0
+    while True:
+        left = remaining(budget, start, nodes)
+        if (budget.seconds is not None and left.seconds is not None and left.seconds <= 0.001) or (
+                budget.nodes is not None and nodes >= budget.nodes):
+            return "budget", [], nodes
+        number += 1
+        cap = RESTART_NODES * luby(number)
+        capped = Budget(nodes=cap if left.nodes is None else min(cap, left.nodes),
+                        seconds=left.seconds)
+        status, line, spent = search_pass(ShuffledSearch(rng, pruning), state, capped, exact=True)
+        nodes += spent
+        if status == "won":
+            return "won", line, nodes
+        if status == "exhausted":  # the whole tree searched without a win: no restart helps
+            return "exhausted", [], nodes
+
+
 def can_build(state: State, pile: int) -> bool:
     """Whether the top card of ``pile`` can go onto another pile's top card."""
     top = state.piles[pile][-1]
@@ -434,14 +511,25 @@ def replay_line(position: Position, line: list[str]) -> bool:
 def solve(
     position: Position, budget: Budget = Budget(seconds=10.0),
     greedy_share: float = GREEDY_SHARE, pruning: Pruning = ALL_RULES,
+    restart_share: float = 0.0,
 ) -> Result:
-    """Decide a position: won (with its line in notation), lost or unknown."""
+    """Decide a position: won (with its line in notation), lost or unknown.
+
+    ``restart_share`` of the budget goes to the restarts (module docstring) between the
+    greedy pass and the exact pass; none by default (the hints keep their two passes)."""
     start = time.perf_counter()
     state = State.of(position)
     # decide()'s two passes, each on a fresh search so that no path of an
     # abandoned pass can linger in the cycle guard of the next.
     status, line, nodes = search_pass(StHelenaSearch(pruning), state,
                                       split(budget, greedy_share), exact=False)
+    if status != "won" and restart_share > 0:
+        until = split(budget, greedy_share + restart_share)  # from the start of solve
+        status, line, more = restarts(state, remaining(until, start, nodes), pruning)
+        nodes += more
+        if status == "exhausted":  # a restart searched the whole tree: the exact verdict
+            return Result(verdict="lost", line=[], nodes=nodes,
+                          ms=(time.perf_counter() - start) * 1000)
     verdict: Verdict = "won"
     if status != "won":
         status, line, more = search_pass(_check_protocol(StHelenaSearch(pruning)), state,
