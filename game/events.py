@@ -252,8 +252,12 @@ class Coalescer:
             return
         self.sent_at[slot] = asyncio.get_running_loop().time()
         try:
-            await asyncio.wait_for(self.layer.group_send(
-                group, {"type": kind, "events": list(events.values())}), self.SEND_TIMEOUT)
+            # asyncio.timeout, not wait_for: the send starts now, in this task, not in a
+            # task of its own that a busy loop may start later, so batches leave at least
+            # an interval apart (wait_for's hop let a late one follow the next too closely).
+            async with asyncio.timeout(self.SEND_TIMEOUT):
+                await self.layer.group_send(
+                    group, {"type": kind, "events": list(events.values())})
         except Exception as error:  # the layer's (Redis's) own error classes
             # As any live event: a best effort. What it told is in the group's next
             # whole payload (a race room's carries every player's figures).
