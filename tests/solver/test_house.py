@@ -185,3 +185,20 @@ def test_a_random_sample_of_deals_is_fixed_by_its_seed_and_its_rate_hides_no_unk
     lines = capsys.readouterr().out.splitlines()
     assert [json.loads(line)["deal"] for line in lines[:3]] == sample_deals(3, seed=5)
     assert json.loads(lines[-1])["won"] == 3
+
+
+def test_restarts_are_asked_of_st_helena_only_and_within_the_budget(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from solver_worker import solve
+
+    for refused in (["--variant", "classic", "--restart-share", "0.5"],
+                    ["--variant", "st-helena", "--greedy-share", "0.5", "--restart-share", "0.6"]):
+        with pytest.raises(SystemExit) as exit_:
+            solve.main([*refused, "--deals", "1", "--json"])
+        assert exit_.value.code == 2
+    assert capsys.readouterr().out == ""  # refused before any deal was searched
+    assert solve.main(["--variant", "st-helena", "--deals", "148", "--budget-s", "30",
+                       "--greedy-share", "0.05", "--restart-share", "0.9", "--json"]) == 0
+    row = json.loads(capsys.readouterr().out.splitlines()[0])
+    assert row["result"] == "won"  # the book's 10-s and 60-s runs left deal 148 unknown
