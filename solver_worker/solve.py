@@ -25,7 +25,7 @@ from patience import DEFAULT_GAME, all_variants, rules_of
 
 from .deal_ranges import HIGHEST_DEAL, deal_list_argument, sample_deals
 from .driver import GREEDY_SHARE, Budget
-from .games import solve_position
+from .games import solve_position, solve_takes
 from .play import wilson
 
 # deal, variant, budget in seconds, greedy share, restart share
@@ -35,7 +35,7 @@ Job = tuple[int, str, float, float, float]
 def decide(job: Job) -> dict[str, Any]:
     deal, variant, budget_s, greedy_share, restart_share = job
     position = rules_of(variant).new_game(deal, variant)
-    # Only a game whose search restarts takes the option (St. Helena's, for now).
+    # Only a game whose search restarts takes the option (main() checks: solve_takes).
     options: dict[str, float] = {"greedy_share": greedy_share}
     if restart_share > 0:
         options["restart_share"] = restart_share
@@ -83,19 +83,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--greedy-share", type=float, default=GREEDY_SHARE,
                         help="part of the budget for the win-finding pass (default 0.5)")
     parser.add_argument("--restart-share", type=float, default=0.0,
-                        help="part of the budget for randomized restarts after that pass "
-                             "(St. Helena only; default none)")
+                        help="part of the budget for randomized restarts after that pass, "
+                             "where the game's search has them (default none)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.sample is not None and not 0 < args.sample <= HIGHEST_DEAL:
         parser.error(f"--sample takes 1 to {HIGHEST_DEAL:,} deals")
+    if args.restart_share > 0 and not solve_takes(args.variant, "restart_share"):
+        parser.error(f"--restart-share: {args.variant}'s search has no restarts")
+    if not 0 <= args.greedy_share + args.restart_share <= 1:
+        parser.error("--greedy-share plus --restart-share must lie in 0..1")
     deals = args.deals or sample_deals(args.sample, args.seed)
     start = time.perf_counter()
     rows = []
-    if args.restart_share > 0 and rules_of(args.variant).slug != "st-helena":
-        parser.error("--restart-share is for St. Helena's search only")
-    if not 0 <= args.greedy_share + args.restart_share <= 1:
-        parser.error("--greedy-share plus --restart-share must lie in 0..1")
     jobs = [(deal, args.variant, args.budget_s, args.greedy_share, args.restart_share)
             for deal in deals]
     for row in run_jobs(jobs, args.jobs):

@@ -8,6 +8,7 @@ Celery tasks reach a game's search only through ``solve_position``.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -27,6 +28,12 @@ GAME_SOLVERS: Final[tuple[GameSolver, ...]] = (
 )
 
 SOLVERS: Final[dict[str, Solve]] = {solver.game: solver.solve for solver in GAME_SOLVERS}
+
+
+def solve_takes(variant: str, option: str) -> bool:
+    """Whether the search of the variant's game takes ``option`` (an offline option such as
+    ``restart_share`` that only some games' searches have)."""
+    return option in inspect.signature(SOLVERS[rules_of(variant).slug]).parameters
 
 
 def solve_position(position: Any, budget: Budget, **options: Any) -> Result:

@@ -470,10 +470,11 @@ def restarts(state: State, budget: Budget, pruning: Pruning = ALL_RULES, seed: i
     nodes = 0
     number = 0
     while True:
-        left = remaining(budget, start, nodes)
-        if (budget.seconds is not None and left.seconds is not None and left.seconds <= 0.001) or (
+        elapsed = time.perf_counter() - start
+        if (budget.seconds is not None and elapsed >= budget.seconds) or (
                 budget.nodes is not None and nodes >= budget.nodes):
             return "budget", [], nodes
+        left = remaining(budget, start, nodes)
         number += 1
         cap = RESTART_NODES * luby(number)
         capped = Budget(nodes=cap if left.nodes is None else min(cap, left.nodes),
@@ -523,19 +524,17 @@ def solve(
     # abandoned pass can linger in the cycle guard of the next.
     status, line, nodes = search_pass(StHelenaSearch(pruning), state,
                                       split(budget, greedy_share), exact=False)
-    if status != "won" and restart_share > 0:
+    decided = status == "won"  # the greedy pass's "exhausted" proves nothing
+    if not decided and restart_share > 0:
         until = split(budget, greedy_share + restart_share)  # from the start of solve
         status, line, more = restarts(state, remaining(until, start, nodes), pruning)
         nodes += more
-        if status == "exhausted":  # a restart searched the whole tree: the exact verdict
-            return Result(verdict="lost", line=[], nodes=nodes,
-                          ms=(time.perf_counter() - start) * 1000)
-    verdict: Verdict = "won"
-    if status != "won":
+        decided = status != "budget"  # won, or a restart searched the whole tree: lost
+    if not decided:
         status, line, more = search_pass(_check_protocol(StHelenaSearch(pruning)), state,
                                          remaining(budget, start, nodes), exact=True)
         nodes += more
-        verdict = VERDICT_OF[status]
+    verdict: Verdict = VERDICT_OF[status]
     if verdict == "won" and not replay_line(position, line):
         raise AssertionError(f"the search's line does not win: {' '.join(line)}")
     return Result(verdict=verdict, line=line if verdict == "won" else [], nodes=nodes,
