@@ -106,25 +106,27 @@ def with_restarts(core: Any) -> bool:
     return True
 
 
-def old_core_solve(core: Any, position: Position, budget_s: float) -> tuple[str, list[str], int]:
+def old_core_solve(core: Any, position: Position, budget_s: float,
+                   table_mb: int = TABLE_MB) -> tuple[str, list[str], int]:
     """The two passes as ``search.solve`` runs them, on the old core (with
-    this checkout's restarts when the old core has them)."""
+    this checkout's restarts when the old core has them), its table at most
+    ``table_mb``."""
     table, began = Table.of(position), time.perf_counter()
     start = (table.stock, table.waste, bytes(table.cells), table.tomb, bytes(table.corners),
              table.redeals, position.variant.turn)
     dives = (RESTART_NODES, FLIP_PER_MILLE) if with_restarts(core) else ()
-    status, path, nodes, _ = core.search(*start, False, 0, budget_s * GREEDY_SHARE, TABLE_MB,
+    status, path, nodes, _ = core.search(*start, False, 0, budget_s * GREEDY_SHARE, table_mb,
                                          *dives)
     if status != 1:
         left = max(0.001, budget_s - (time.perf_counter() - began))
-        status, path, more, _ = core.search(*start, True, 0, left, TABLE_MB, *dives)
+        status, path, more, _ = core.search(*start, True, 0, left, table_mb, *dives)
         nodes += more
     verdict = {1: "won", 0: "lost", -1: "unknown"}[status]
     return verdict, to_notation(position, list(path)) if verdict == "won" else [], nodes
 
 
 def bench_ab(old_core_path: str, deals: list[int], budget_s: float,
-             old_only: bool = False) -> None:
+             old_only: bool = False, table_mb: int = TABLE_MB) -> None:
     """``old_only``: the old core alone, as the second search that checks the losses a
     run of this checkout's solver found (its verdicts are in that run already)."""
     old_core = load_core(old_core_path)
@@ -136,7 +138,7 @@ def bench_ab(old_core_path: str, deals: list[int], budget_s: float,
             position = new_game(deal, "classic")
             start = time.perf_counter()
             if name == "old":
-                verdict, line, nodes = old_core_solve(old_core, position, budget_s)
+                verdict, line, nodes = old_core_solve(old_core, position, budget_s, table_mb)
             else:
                 result = solve(position, Budget(seconds=budget_s))
                 verdict, line, nodes = result.verdict, result.line, result.nodes
@@ -213,13 +215,16 @@ def main() -> None:
                         help="--ab: run the old core alone (to check losses found before)")
     parser.add_argument("--dump-unknown", metavar="FILE",
                         help="--ab-hints: write the positions the new core left unknown")
+    parser.add_argument("--ab-table-mb", type=int, default=TABLE_MB,
+                        help="--ab: the old core's transposition table, at most (MB)")
     args = parser.parse_args()
     print("solver benchmark: one process, one core")
     if args.ab and args.ab_hints:
         bench_ab_hints(args.ab, args.deals, args.dump_unknown)
         return
     if args.ab:
-        bench_ab(args.ab, parse_deal_list(args.ab_deals), args.budget_s, args.ab_old_only)
+        bench_ab(args.ab, parse_deal_list(args.ab_deals), args.budget_s, args.ab_old_only,
+                 args.ab_table_mb)
         return
     variants = args.variants.split(",")
     for variant in variants:

@@ -102,6 +102,33 @@ def test_restarted_dives_agree_with_plain_search(variant: str) -> None:
     assert restarted > 20, restarted  # the dives did happen
 
 
+# Classic deals the exact search proves lost and wins in 100,000-800,000 nodes:
+# far past what a 1-MB table (some 23,000 entries) holds.
+LOST_DEALS = (1, 143, 535, 1786, 2299)
+WON_DEALS = (2, 5, 7, 8, 14)
+
+
+def test_a_full_table_forgets_its_cheapest_entries_and_stays_sound() -> None:
+    """With a 1-MB table each search fills it early and then forgets (_core.c,
+    table_replace): the verdicts stay those of a table with room, every win
+    replays, and the lost deals take at most 1.5 times the nodes. (A table that
+    stopped remembering once full took 20-160 times the nodes on these deals and
+    ran out of 30 s on deal 143.)"""
+    assert _core is not None, "the compiled core must be built by the install step"
+    for deal in LOST_DEALS + WON_DEALS:
+        position = new_game(deal, "classic")
+        table = Table.of(position)
+        start = (table.stock, table.waste, bytes(table.cells), table.tomb, bytes(table.corners),
+                 table.redeals, position.variant.turn, True, 5_000_000, 0.0)
+        roomy_status, _line, roomy_nodes, _checks = _core.search(*start, 2048)
+        status, path, nodes, _checks = _core.search(*start, 1)
+        assert status == roomy_status == (0 if deal in LOST_DEALS else 1), deal
+        if deal in LOST_DEALS:
+            assert roomy_nodes < nodes <= 1.5 * roomy_nodes, (deal, roomy_nodes, nodes)
+        else:
+            assert_line_wins(position, to_notation(position, list(path)))
+
+
 def test_dead_position_test_never_kills_a_winnable_position() -> None:
     dead_seen = 0
     for position in late_positions("classic", 300, seed=11):

@@ -9,7 +9,8 @@
  * a multiset of cell ranks, the tomb's card count and the four corner
  * heights kept sorted (corners are interchangeable). Moves are made and
  * undone in place. The transposition table stores failed states under an
- * exact 32-byte key (no hash-only keys: a collision could fake a loss).
+ * exact key (no hash-only keys: a collision could fake a loss); when it is
+ * full it forgets its least costly entries to take new ones (table_replace).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -229,11 +230,26 @@ static int table_init(Table *t, size_t capacity, size_t max_capacity) {
     return t->slots != NULL;
 }
 
+/* A table key's last byte is no part of the position: the stock and waste
+   ranks fill nibbles of bytes 5..30 at most (52 cards). It holds the entry's
+   effort instead, the bit length of the node count its failed subtree took,
+   which chooses what a full table forgets; lookups compare and hash the
+   first TABLE_KEY_BYTES only. */
+#define TABLE_KEY_BYTES 31
+#define EFFORT_BYTE 31
+#define REPLACE_WINDOW 4
+
+static uint64_t table_hash(const Key *key) {
+    Key position = *key;
+    position.b[EFFORT_BYTE] = 0;
+    return key_hash(&position);
+}
+
 static Key *table_slot(Key *slots, size_t capacity, const Key *key) {
-    size_t mask = capacity - 1, i = key_hash(key) & mask;
+    size_t mask = capacity - 1, i = table_hash(key) & mask;
     for (;;) {
         Key *slot = &slots[i];
-        if (slot->b[0] == 0 || memcmp(slot->b, key->b, KEY_BYTES) == 0) return slot;
+        if (slot->b[0] == 0 || memcmp(slot->b, key->b, TABLE_KEY_BYTES) == 0) return slot;
         i = (i + 1) & mask;
     }
 }
@@ -253,12 +269,43 @@ static void table_grow(Table *t) {
     t->capacity = capacity;
 }
 
-/* A full table stops remembering: that costs speed, never soundness. */
-static void table_add(Table *t, const Key *key) {
+/* A full table (at its largest, 70% used) makes room by forgetting: the new
+   entry takes the place of the least effort among the first REPLACE_WINDOW
+   slots of its probe run. Every entry is a subtree searched to its end, so
+   forgetting one costs time, never soundness; and lookups stay exact: an
+   entry is found by its whole key, and the run from a key's home slot to it
+   never gains an empty slot (a replacement fills a slot that was full). */
+static void table_replace(Table *t, const Key *key) {
+    size_t mask = t->capacity - 1, i = table_hash(key) & mask;
+    Key *victim = NULL;
+    for (int k = 0; k < REPLACE_WINDOW; k++, i = (i + 1) & mask) {
+        Key *slot = &t->slots[i];
+        if (slot->b[0] == 0) break; /* the run ends: slots past it are not on this key's run */
+        if (memcmp(slot->b, key->b, TABLE_KEY_BYTES) == 0) return;
+        if (victim == NULL || slot->b[EFFORT_BYTE] < victim->b[EFFORT_BYTE]) victim = slot;
+    }
+    if (victim == NULL) {
+        /* The home slot is empty: fill it while 90% of the table is used at
+           most, so that every probe run still ends at an empty slot. */
+        if ((t->count + 1) * 10 > t->capacity * 9) return;
+        victim = &t->slots[i];
+        t->count++;
+    }
+    *victim = *key;
+}
+
+static int bit_length(long long n) {
+    int bits = 0;
+    while (n > 0) { bits++; n >>= 1; }
+    return bits;
+}
+
+/* Remember a failed state that took ``effort`` nodes to search. */
+static void table_add(Table *t, Key *key, long long effort) {
+    key->b[EFFORT_BYTE] = (uint8_t)bit_length(effort);
     if ((t->count + 1) * 10 > t->capacity * 7) {
-        if (t->capacity >= t->max_capacity) return;
-        table_grow(t);
-        if ((t->count + 1) * 10 > t->capacity * 7) return;
+        if (t->capacity < t->max_capacity) table_grow(t);
+        if ((t->count + 1) * 10 > t->capacity * 7) { table_replace(t, key); return; }
     }
     Key *slot = table_slot(t->slots, t->capacity, key);
     if (slot->b[0] == 0) { *slot = *key; t->count++; }
@@ -744,10 +791,11 @@ static int search(Ctx *c, int check_dead) {
     Key key;
     make_key(s, &key);
     if (table_has(&c->failed, &key)) return 0;
+    long long before = c->nodes; /* a failure's effort: the nodes of its subtree */
     tick(c);
     int fixed_order = s->redeals == 0; /* the waste will never be regrouped */
     if (c->dead_test && fixed_order && s->nw && check_dead && is_dead(c, s)) {
-        table_add(&c->failed, &key);
+        table_add(&c->failed, &key, c->nodes - before);
         return 0;
     }
     if (s->nw) {
@@ -758,23 +806,23 @@ static int search(Ctx *c, int check_dead) {
             int forced = !c->exact || (fixed_order && s->stock_count[top] < places(s, top));
             if (!forced && flipped(c, &key)) {
                 if (try_draw(c) || try_play(c)) return 1;
-                table_add(&c->failed, &key);
+                table_add(&c->failed, &key, c->nodes - before);
                 return 0;
             }
             if (try_play(c)) return 1;
-            if (forced) { table_add(&c->failed, &key); return 0; }
+            if (forced) { table_add(&c->failed, &key, c->nodes - before); return 0; }
         } else if (s->nc < CELLS) {
             if (park_first(s, top) != flipped(c, &key)) {
                 if (try_park(c) || try_draw(c)) return 1;
             } else {
                 if (try_draw(c) || try_park(c)) return 1;
             }
-            table_add(&c->failed, &key);
+            table_add(&c->failed, &key, c->nodes - before);
             return 0;
         }
     }
     if (try_draw(c)) return 1;
-    table_add(&c->failed, &key);
+    table_add(&c->failed, &key, c->nodes - before);
     return 0;
 }
 

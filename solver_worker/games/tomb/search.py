@@ -247,7 +247,13 @@ def to_notation(position: Position, abstract_line: list[str]) -> list[str]:
     return resolved
 
 
-TABLE_MB: Final = 512  # the compiled core's transposition table, at most
+# The compiled core's transposition table, at most. It grows as a search
+# needs it (a hint's 0.6 s stays under 32 MB) and, once full, forgets its
+# least costly entries (_core.c, table_replace). Before it could forget, a
+# full table stopped remembering, and a long search then searched the same
+# subtrees over and over: deal 278 in a 16 MB table, lost in 14 s with
+# forgetting, was still unknown at 60 s without (docs/figures.md, issue 30).
+TABLE_MB: Final = 2048
 # Restarts (module docstring): the first dive's nodes, and how often a later
 # dive tries a node's two children the other way round (per mille). Measured
 # on 12 classic deals unknown at 8 s: 7 won with these, 6-7 with 5,000 nodes
