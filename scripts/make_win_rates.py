@@ -107,6 +107,9 @@ def solver_row(run: dict[str, Any]) -> dict[str, Any]:
     shown = "; then ".join([command, *run.get("reruns", [])])
     row.update(count=summary["deals"], budget_s=float(option(argv, "--budget-s") or 0),
                deals=option(argv, "--deals") or "random", command=shown)
+    if run.get("reruns"):
+        row["rerun_budgets_s"] = [float(option(rerun.split(), "--budget-s") or 0)
+                                  for rerun in run["reruns"]]
     if "--sample" in argv:
         row["seed"] = int(option(argv, "--seed") or 0)
     return row

@@ -35,6 +35,8 @@ class Tally:
     budget_s: float
     command: str
     seed: int | None
+    # The budgets of the runs that searched the undecided deals again, in order.
+    rerun_budgets_s: tuple[float, ...] = ()
 
     @property
     def numbered(self) -> tuple[int, int] | None:
@@ -80,7 +82,8 @@ def _tally(data: Any) -> Tally | None:
         lost=int(data["lost"]), unknown=int(data["unknown"]),
         won_range=_pair(data["won_range"]), ci95=_pair(data["ci95"]),
         budget_s=float(data["budget_s"]), command=str(data["command"]),
-        seed=None if seed is None else int(seed))
+        seed=None if seed is None else int(seed),
+        rerun_budgets_s=tuple(float(budget) for budget in data.get("rerun_budgets_s") or ()))
 
 
 def _player(data: Any) -> PlayerRate:
