@@ -55,8 +55,8 @@ def _run(tally: winrates.Tally) -> dict[str, Any]:
         "last": numbered[1] if numbered else None,
         "count": tally.count, "won": tally.won, "lost": tally.lost, "unknown": tally.unknown,
         "rate": rate, "ci95": _interval(tally.ci95), "budget_s": tally.budget_s,
-        # "60, 240": whole seconds, so no decimal mark differs between languages
-        "rerun_budgets_s": ", ".join(f"{budget:g}" for budget in tally.rerun_budgets_s),
+        # undecided deals searched again for longer: the budgets run up to this
+        "most_budget_s": max(tally.rerun_budgets_s, default=None),
         "command": tally.command,
     }
 
