@@ -85,7 +85,7 @@ def bench_hints(variant: str, deals: int) -> None:
 
 def bench_deals(variant: str, deals: int, budget_s: float) -> None:
     start = time.perf_counter()
-    rows = [decide((deal, variant, budget_s, GREEDY_SHARE, 0.0)) for deal in range(1, deals + 1)]
+    rows = [decide((deal, variant, budget_s, GREEDY_SHARE, 0.0, 0)) for deal in range(1, deals + 1)]
     print(f"  solve {variant:10s} deals 1-{deals}: {summarise(rows, time.perf_counter() - start)}")
 
 

@@ -28,17 +28,19 @@ from .driver import GREEDY_SHARE, Budget
 from .games import solve_position, solve_takes
 from .play import wilson
 
-# deal, variant, budget in seconds, greedy share, restart share
-Job = tuple[int, str, float, float, float]
+# deal, variant, budget in seconds, greedy share, restart share, restart seed
+Job = tuple[int, str, float, float, float, int]
 
 
 def decide(job: Job) -> dict[str, Any]:
-    deal, variant, budget_s, greedy_share, restart_share = job
+    deal, variant, budget_s, greedy_share, restart_share, restart_seed = job
     position = rules_of(variant).new_game(deal, variant)
-    # Only a game whose search restarts takes the option (main() checks: solve_takes).
+    # Only a game whose search restarts takes the options (main() checks: solve_takes).
     options: dict[str, float] = {"greedy_share": greedy_share}
     if restart_share > 0:
         options["restart_share"] = restart_share
+    if restart_seed:
+        options["restart_seed"] = restart_seed
     result = solve_position(position, Budget(seconds=budget_s), **options)
     return {
         "deal": deal, "variant": variant, "result": result.verdict,
@@ -85,19 +87,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--restart-share", type=float, default=0.0,
                         help="part of the budget for randomized restarts after that pass, "
                              "where the game's search has them (default none)")
+    parser.add_argument("--restart-seed", type=int, default=0,
+                        help="the restarts' random seed: a re-run with another seed "
+                             "searches new restarts (default 0)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.sample is not None and not 0 < args.sample <= HIGHEST_DEAL:
         parser.error(f"--sample takes 1 to {HIGHEST_DEAL:,} deals")
     if args.restart_share > 0 and not solve_takes(args.variant, "restart_share"):
         parser.error(f"--restart-share: {args.variant}'s search has no restarts")
+    if args.restart_seed and not args.restart_share > 0:
+        parser.error("--restart-seed needs --restart-share")
     if not 0 <= args.greedy_share + args.restart_share <= 1:
         parser.error("--greedy-share plus --restart-share must lie in 0..1")
     deals = args.deals or sample_deals(args.sample, args.seed)
     start = time.perf_counter()
     rows = []
-    jobs = [(deal, args.variant, args.budget_s, args.greedy_share, args.restart_share)
-            for deal in deals]
+    jobs = [(deal, args.variant, args.budget_s, args.greedy_share, args.restart_share,
+             args.restart_seed) for deal in deals]
     for row in run_jobs(jobs, args.jobs):
         rows.append(row)
         if args.json:

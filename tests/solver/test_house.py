@@ -193,7 +193,8 @@ def test_restarts_are_asked_of_st_helena_only_and_within_the_budget(
     from solver_worker import solve
 
     for refused in (["--variant", "classic", "--restart-share", "0.5"],
-                    ["--variant", "st-helena", "--greedy-share", "0.5", "--restart-share", "0.6"]):
+                    ["--variant", "st-helena", "--greedy-share", "0.5", "--restart-share", "0.6"],
+                    ["--variant", "st-helena", "--restart-seed", "1"]):
         with pytest.raises(SystemExit) as exit_:
             solve.main([*refused, "--deals", "1", "--json"])
         assert exit_.value.code == 2

@@ -226,3 +226,13 @@ def test_restarts_win_deals_the_two_passes_leave_undecided() -> None:
     result = solve(new_game(41), Budget(nodes=600_000), greedy_share=0.05, restart_share=0.9)
     assert result.verdict == "won"
     assert_line_wins(new_game(41), result.line)
+
+
+def test_another_restart_seed_searches_other_restarts() -> None:
+    """A re-run with a new seed does not repeat the last run's restarts: on deal 41
+    seed 1 wins by another line after other nodes (seed 0: 49,515 nodes)."""
+    first = solve(new_game(41), Budget(nodes=100_000), greedy_share=0.05, restart_share=0.9)
+    other = solve(new_game(41), Budget(nodes=100_000), greedy_share=0.05, restart_share=0.9,
+                  restart_seed=1)
+    assert first.verdict == "won"
+    assert (other.verdict, other.nodes) != (first.verdict, first.nodes)

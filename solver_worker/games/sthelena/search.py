@@ -512,12 +512,14 @@ def replay_line(position: Position, line: list[str]) -> bool:
 def solve(
     position: Position, budget: Budget = Budget(seconds=10.0),
     greedy_share: float = GREEDY_SHARE, pruning: Pruning = ALL_RULES,
-    restart_share: float = 0.0,
+    restart_share: float = 0.0, restart_seed: int = 0,
 ) -> Result:
     """Decide a position: won (with its line in notation), lost or unknown.
 
     ``restart_share`` of the budget goes to the restarts (module docstring) between the
-    greedy pass and the exact pass; none by default (the hints keep their two passes)."""
+    greedy pass and the exact pass; none by default (the hints keep their two passes).
+    ``restart_seed`` picks their random orders: a re-run with a new seed searches new
+    restarts instead of repeating the last run's first ones."""
     start = time.perf_counter()
     state = State.of(position)
     # decide()'s two passes, each on a fresh search so that no path of an
@@ -527,7 +529,8 @@ def solve(
     decided = status == "won"  # the greedy pass's "exhausted" proves nothing
     if not decided and restart_share > 0:
         until = split(budget, greedy_share + restart_share)  # from the start of solve
-        status, line, more = restarts(state, remaining(until, start, nodes), pruning)
+        status, line, more = restarts(state, remaining(until, start, nodes), pruning,
+                                       restart_seed)
         nodes += more
         decided = status != "budget"  # won, or a restart searched the whole tree: lost
     if not decided:
