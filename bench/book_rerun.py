@@ -14,6 +14,11 @@ through the engine here once more) or when it is "lost" and named in
 ``--checked-lost`` (a loss goes in only once a second method has confirmed it).
 The book's summary line is made again from the merged records. Prints what
 changed.
+
+RERUN may also be a re-run's kept record (docs/runs/reruns/*.json, with its
+``deals``) that was merged before, once a second method has checked more of its
+losses: those go in, its time is not counted twice, and the kept run's line for
+it says how many of its losses are now checked.
 """
 
 from __future__ import annotations
@@ -58,18 +63,42 @@ def merged(variant: str, book: list[dict[str, Any]], rerun: dict[int, dict[str, 
 KEPT_RUNS = SOLVED_DIR.parents[2] / "docs" / "runs"
 
 
+CHECKED = " (losses checked by a second search: "
+
+
 def note_on_kept_run(variant: str, book_path: Path, summary: dict[str, Any],
                      rerun_command: str) -> Path:
     """The kept run that made the book (book ``classic-1-2400.jsonl.gz``, kept run
     ``solve-classic-deals-1-2400.json``) takes the merged tally and lists the re-run's
-    command after its own."""
+    command after its own; a re-run listed before keeps its place, with its new count
+    of checked losses."""
     deals = book_path.name.removeprefix(f"{variant}-").removesuffix(".jsonl.gz")
     kept = KEPT_RUNS / f"solve-{variant}-deals-{deals}.json"
     run = json.loads(kept.read_text(encoding="utf-8"))
     run["summary"] = summary
-    run["reruns"] = [*run.get("reruns", []), rerun_command]
+    reruns = run.get("reruns", [])
+    same = [i for i, known in enumerate(reruns)
+            if known.partition(CHECKED)[0] == rerun_command.partition(CHECKED)[0]]
+    if same:
+        reruns[same[-1]] = rerun_command
+    else:
+        reruns.append(rerun_command)
+    run["reruns"] = reruns
     kept.write_text(json.dumps(run, indent=1) + "\n", encoding="utf-8")
     return kept
+
+
+def read_rerun(path: Path, variant: str) -> tuple[dict[int, dict[str, Any]], float]:
+    """The re-run's rows by deal, and the time it adds to the book's: its own, or none
+    for a kept record merged before (its wins are in the book already, so only its
+    losses can still change anything)."""
+    if path.suffix == ".json":
+        record = json.loads(path.read_text(encoding="utf-8"))
+        return {int(deal): {"deal": int(deal), "variant": variant, **row, "line": []}
+                for deal, row in record["deals"].items()}, 0.0
+    rows = [json.loads(text) for text in path.read_text().splitlines()]
+    summary = next(row for row in rows if row.get("summary"))
+    return {row["deal"]: row for row in rows if not row.get("summary")}, summary["total_s"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -89,18 +118,16 @@ def main(argv: list[str] | None = None) -> int:
     book_path = books[0]
     with gzip.open(book_path, "rt", encoding="utf-8") as lines:
         *book, old_summary = [json.loads(text) for text in lines]  # the summary is last
-    rerun_rows = [json.loads(text) for text in args.rerun.read_text().splitlines()]
-    rerun_summary = next(row for row in rerun_rows if row.get("summary"))
-    rerun = {row["deal"]: row for row in rerun_rows if not row.get("summary")}
+    rerun, spent_s = read_rerun(args.rerun, args.variant)
     rows, changes = merged(args.variant, book, rerun, set(args.checked_lost))
-    summary = summarise(rows, old_summary["total_s"] + rerun_summary["total_s"])
+    summary = summarise(rows, old_summary["total_s"] + spent_s)
     write_book(book_path, [*rows, summary])
     flags = f"{args.flags} " if args.flags else ""
     command = (f"python -m solver_worker.solve --variant {args.variant} --deals <the book's "
                f"unknown deals> --budget-s {args.budget_s:g} {flags}--json, merged by python "
                f"bench/book_rerun.py")
     if args.checked_lost:
-        command += f" (losses checked by a second search: {len(args.checked_lost)})"
+        command += f"{CHECKED}{len(args.checked_lost)})"
     note_on_kept_run(args.variant, book_path, summary, command)
     print("\n".join(changes) or "no change")
     print(json.dumps(summary))

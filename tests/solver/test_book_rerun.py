@@ -1,0 +1,67 @@
+"""bench/book_rerun.py: what a re-run of a book's undecided deals may change in it."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+import book_rerun  # a script beside the benchmarks, not a package
+
+FIRST = "python -m solver_worker.solve --variant classic --deals <the book's unknown deals>"
+CHECKED_9 = f"{FIRST} --budget-s 60 --json, merged by python bench/book_rerun.py" \
+            f"{book_rerun.CHECKED}9)"
+
+
+def row(deal: int, result: str) -> dict[str, Any]:
+    return {"deal": deal, "variant": "classic", "result": result, "nodes": 1, "ms": 1.0,
+            "line": []}
+
+
+def test_a_loss_goes_in_only_once_checked_and_a_decided_deal_never_changes() -> None:
+    book = [row(1, "unknown"), row(2, "unknown"), row(3, "lost")]
+    rerun = {1: row(1, "lost"), 2: row(2, "lost"), 3: row(3, "unknown")}
+
+    rows, changes = book_rerun.merged("classic", book, rerun, checked_lost={1})
+
+    assert [r["result"] for r in rows] == ["lost", "unknown", "lost"]
+    assert changes == ["deal 1: unknown -> lost"]
+
+
+def test_a_win_whose_line_does_not_win_stops_the_merge() -> None:
+    with pytest.raises(SystemExit, match="does not win"):
+        book_rerun.merged("classic", [row(5, "unknown")], {5: row(5, "won")}, set())
+
+
+def test_a_kept_record_merged_before_adds_its_losses_but_not_its_time(tmp_path: Path) -> None:
+    kept = tmp_path / "solve-classic-unknown.json"
+    kept.write_text(json.dumps({"summary": {"total_s": 500.0}, "deals": {
+        "7": {"result": "lost", "ms": 9.0, "nodes": 3}, "8": {"result": "unknown"}}}))
+    output = tmp_path / "rerun.jsonl"
+    output.write_text(json.dumps(row(7, "lost")) + "\n"
+                      + json.dumps({"summary": True, "total_s": 42.5}) + "\n")
+
+    rows, spent_s = book_rerun.read_rerun(kept, "classic")
+    assert spent_s == 0.0 and rows[7]["result"] == "lost" and rows[7]["line"] == []
+    assert set(rows) == {7, 8}
+    rows, spent_s = book_rerun.read_rerun(output, "classic")
+    assert spent_s == 42.5 and set(rows) == {7}
+
+
+def test_a_rerun_checked_again_keeps_its_place_on_the_kept_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(book_rerun, "KEPT_RUNS", tmp_path)
+    kept = tmp_path / "solve-classic-deals-1-2400.json"
+    kept.write_text(json.dumps({"command": "first", "reruns": [CHECKED_9]}))
+    book = tmp_path / "classic-1-2400.jsonl.gz"
+
+    book_rerun.note_on_kept_run("classic", book, {"won": 1}, CHECKED_9.replace("9)", "23)"))
+    book_rerun.note_on_kept_run("classic", book, {"won": 2}, f"{FIRST} --budget-s 120 --json")
+
+    run = json.loads(kept.read_text())
+    assert run["reruns"] == [CHECKED_9.replace("9)", "23)"), f"{FIRST} --budget-s 120 --json"]
+    assert run["summary"] == {"won": 2}
