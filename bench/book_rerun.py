@@ -67,11 +67,12 @@ CHECKED = " (losses checked by a second search: "
 
 
 def note_on_kept_run(variant: str, book_path: Path, summary: dict[str, Any],
-                     rerun_command: str) -> Path:
+                     rerun_command: str, merged_before: bool = False) -> Path:
     """The kept run that made the book (book ``classic-1-2400.jsonl.gz``, kept run
     ``solve-classic-deals-1-2400.json``) takes the merged tally and lists the re-run's
-    command after its own; a re-run listed before keeps its place, with its new count
-    of checked losses."""
+    command after its own; a re-run ``merged_before`` keeps its place, with its new
+    count of checked losses (and must be there: a budget or flags typed otherwise than
+    the first time are refused)."""
     deals = book_path.name.removeprefix(f"{variant}-").removesuffix(".jsonl.gz")
     kept = KEPT_RUNS / f"solve-{variant}-deals-{deals}.json"
     run = json.loads(kept.read_text(encoding="utf-8"))
@@ -79,7 +80,10 @@ def note_on_kept_run(variant: str, book_path: Path, summary: dict[str, Any],
     reruns = run.get("reruns", [])
     same = [i for i, known in enumerate(reruns)
             if known.partition(CHECKED)[0] == rerun_command.partition(CHECKED)[0]]
-    if same:
+    if merged_before and not same:
+        raise SystemExit(f"no re-run on {kept.name} reads {rerun_command.partition(CHECKED)[0]!r}: "
+                         "give the --budget-s and --flags it was merged with")
+    if merged_before:
         reruns[same[-1]] = rerun_command
     else:
         reruns.append(rerun_command)
@@ -126,9 +130,13 @@ def main(argv: list[str] | None = None) -> int:
     command = (f"python -m solver_worker.solve --variant {args.variant} --deals <the book's "
                f"unknown deals> --budget-s {args.budget_s:g} {flags}--json, merged by python "
                f"bench/book_rerun.py")
-    if args.checked_lost:
-        command += f"{CHECKED}{len(args.checked_lost)})"
-    note_on_kept_run(args.variant, book_path, summary, command)
+    # Every loss of this re-run the book now holds (checked now or at an earlier merge).
+    checked = sum(row["result"] == "lost" and rerun.get(row["deal"], {}).get("result") == "lost"
+                  for row in rows)
+    if checked:
+        command += f"{CHECKED}{checked})"
+    note_on_kept_run(args.variant, book_path, summary, command,
+                     merged_before=args.rerun.suffix == ".json")
     print("\n".join(changes) or "no change")
     print(json.dumps(summary))
     return 0

@@ -45,6 +45,10 @@ def _interval(pair: tuple[float, float]) -> dict[str, Decimal]:
     return {"low": _percent(pair[0], ROUND_FLOOR), "high": _percent(pair[1], ROUND_CEILING)}
 
 
+def _longer(most: float, first: float) -> float | None:
+    return most if most > first else None
+
+
 def _run(tally: winrates.Tally) -> dict[str, Any]:
     numbered = tally.numbered
     # Every deal decided: one rate; else the range from every undecided lost to won.
@@ -56,7 +60,7 @@ def _run(tally: winrates.Tally) -> dict[str, Any]:
         "count": tally.count, "won": tally.won, "lost": tally.lost, "unknown": tally.unknown,
         "rate": rate, "ci95": _interval(tally.ci95), "budget_s": tally.budget_s,
         # undecided deals searched again for longer: the budgets run up to this
-        "most_budget_s": max(tally.rerun_budgets_s, default=None),
+        "most_budget_s": _longer(max(tally.rerun_budgets_s, default=0.0), tally.budget_s),
         "command": tally.command,
     }
 

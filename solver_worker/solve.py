@@ -96,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--sample takes 1 to {HIGHEST_DEAL:,} deals")
     if args.restart_share > 0 and not solve_takes(args.variant, "restart_share"):
         parser.error(f"--restart-share: {args.variant}'s search has no restarts")
+    if args.restart_seed < 0:
+        parser.error("--restart-seed takes 0 or more")
     if args.restart_seed and not args.restart_share > 0:
         parser.error("--restart-seed needs --restart-share")
     if not 0 <= args.greedy_share + args.restart_share <= 1:

@@ -59,9 +59,26 @@ def test_a_rerun_checked_again_keeps_its_place_on_the_kept_run(
     kept.write_text(json.dumps({"command": "first", "reruns": [CHECKED_9]}))
     book = tmp_path / "classic-1-2400.jsonl.gz"
 
-    book_rerun.note_on_kept_run("classic", book, {"won": 1}, CHECKED_9.replace("9)", "23)"))
+    book_rerun.note_on_kept_run("classic", book, {"won": 1}, CHECKED_9.replace("9)", "23)"),
+                                merged_before=True)
     book_rerun.note_on_kept_run("classic", book, {"won": 2}, f"{FIRST} --budget-s 120 --json")
+    with pytest.raises(SystemExit, match="give the --budget-s and --flags"):
+        book_rerun.note_on_kept_run("classic", book, {"won": 3}, f"{FIRST} --budget-s 300 --json",
+                                    merged_before=True)
 
     run = json.loads(kept.read_text())
     assert run["reruns"] == [CHECKED_9.replace("9)", "23)"), f"{FIRST} --budget-s 120 --json"]
     assert run["summary"] == {"won": 2}
+
+
+def test_a_fresh_rerun_with_the_same_command_is_listed_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two re-runs typed alike (say, a new restart seed left out of --flags) each spent
+    their time: both stay on the record."""
+    monkeypatch.setattr(book_rerun, "KEPT_RUNS", tmp_path)
+    kept = tmp_path / "solve-classic-deals-1-2400.json"
+    kept.write_text(json.dumps({"command": "first", "reruns": [CHECKED_9]}))
+
+    book_rerun.note_on_kept_run("classic", tmp_path / "classic-1-2400.jsonl.gz", {}, CHECKED_9)
+
+    assert json.loads(kept.read_text())["reruns"] == [CHECKED_9, CHECKED_9]

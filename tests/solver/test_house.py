@@ -194,7 +194,8 @@ def test_restarts_are_asked_of_st_helena_only_and_within_the_budget(
 
     for refused in (["--variant", "classic", "--restart-share", "0.5"],
                     ["--variant", "st-helena", "--greedy-share", "0.5", "--restart-share", "0.6"],
-                    ["--variant", "st-helena", "--restart-seed", "1"]):
+                    ["--variant", "st-helena", "--restart-seed", "1"],
+                    ["--variant", "st-helena", "--restart-share", "0.9", "--restart-seed", "-1"]):
         with pytest.raises(SystemExit) as exit_:
             solve.main([*refused, "--deals", "1", "--json"])
         assert exit_.value.code == 2

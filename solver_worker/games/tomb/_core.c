@@ -285,9 +285,10 @@ static void table_replace(Table *t, const Key *key) {
         if (victim == NULL || slot->b[EFFORT_BYTE] < victim->b[EFFORT_BYTE]) victim = slot;
     }
     if (victim == NULL) {
-        /* The home slot is empty: fill it while 90% of the table is used at
-           most, so that every probe run still ends at an empty slot. */
-        if ((t->count + 1) * 10 > t->capacity * 9) return;
+        /* The home slot is empty: fill it while the table stays 75% used at
+           most, so that probe runs stay short (and always end at an empty
+           slot); past that a key with an empty home slot is not kept. */
+        if ((t->count + 1) * 4 > t->capacity * 3) return;
         victim = &t->slots[i];
         t->count++;
     }
@@ -300,15 +301,17 @@ static int bit_length(long long n) {
     return bits;
 }
 
-/* Remember a failed state that took ``effort`` nodes to search. */
-static void table_add(Table *t, Key *key, long long effort) {
-    key->b[EFFORT_BYTE] = (uint8_t)bit_length(effort);
+/* Remember a failed state that took ``effort`` nodes to search (the
+   dead test's work is not counted: a state it pruned is cheap to meet again). */
+static void table_add(Table *t, const Key *position, long long effort) {
+    Key key = *position;
+    key.b[EFFORT_BYTE] = (uint8_t)bit_length(effort);
     if ((t->count + 1) * 10 > t->capacity * 7) {
         if (t->capacity < t->max_capacity) table_grow(t);
-        if ((t->count + 1) * 10 > t->capacity * 7) { table_replace(t, key); return; }
+        if ((t->count + 1) * 10 > t->capacity * 7) { table_replace(t, &key); return; }
     }
-    Key *slot = table_slot(t->slots, t->capacity, key);
-    if (slot->b[0] == 0) { *slot = *key; t->count++; }
+    Key *slot = table_slot(t->slots, t->capacity, &key);
+    if (slot->b[0] == 0) { *slot = key; t->count++; }
 }
 
 /* ---- the dead-position test (see relaxation.py) ---- */
