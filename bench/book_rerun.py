@@ -92,17 +92,29 @@ def note_on_kept_run(variant: str, book_path: Path, summary: dict[str, Any],
     return kept
 
 
-def read_rerun(path: Path, variant: str) -> tuple[dict[int, dict[str, Any]], float]:
-    """The re-run's rows by deal, and the time it adds to the book's: its own, or none
-    for a kept record merged before (its wins are in the book already, so only its
-    losses can still change anything)."""
-    if path.suffix == ".json":
-        record = json.loads(path.read_text(encoding="utf-8"))
+def kept_record(text: str) -> dict[str, Any] | None:
+    """A kept record of a re-run merged before (one JSON object with its ``deals``), or
+    None for solve's own output (a JSON line a deal, then the summary)."""
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError:
+        return None  # more than one line
+    return record if isinstance(record, dict) and "deals" in record else None
+
+
+def read_rerun(path: Path, variant: str) -> tuple[dict[int, dict[str, Any]], float, bool]:
+    """The re-run's rows by deal, the time it adds to the book's, and whether it is a
+    kept record merged before: such a record adds no time, and only its losses can
+    still change anything (its wins are in the book already)."""
+    text = path.read_text(encoding="utf-8")
+    record = kept_record(text)
+    if record is not None:
         return {int(deal): {"deal": int(deal), "variant": variant, **row, "line": []}
-                for deal, row in record["deals"].items()}, 0.0
-    rows = [json.loads(text) for text in path.read_text().splitlines()]
+                for deal, row in record["deals"].items()}, 0.0, True
+    rows = [json.loads(line) for line in text.splitlines()]
     summary = next(row for row in rows if row.get("summary"))
-    return {row["deal"]: row for row in rows if not row.get("summary")}, summary["total_s"]
+    return ({row["deal"]: row for row in rows if not row.get("summary")}, summary["total_s"],
+            False)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     book_path = books[0]
     with gzip.open(book_path, "rt", encoding="utf-8") as lines:
         *book, old_summary = [json.loads(text) for text in lines]  # the summary is last
-    rerun, spent_s = read_rerun(args.rerun, args.variant)
+    rerun, spent_s, merged_before = read_rerun(args.rerun, args.variant)
     rows, changes = merged(args.variant, book, rerun, set(args.checked_lost))
     summary = summarise(rows, old_summary["total_s"] + spent_s)
     write_book(book_path, [*rows, summary])
@@ -135,8 +147,7 @@ def main(argv: list[str] | None = None) -> int:
                   for row in rows)
     if checked:
         command += f"{CHECKED}{checked})"
-    note_on_kept_run(args.variant, book_path, summary, command,
-                     merged_before=args.rerun.suffix == ".json")
+    note_on_kept_run(args.variant, book_path, summary, command, merged_before)
     print("\n".join(changes) or "no change")
     print(json.dumps(summary))
     return 0

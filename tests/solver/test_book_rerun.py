@@ -45,11 +45,14 @@ def test_a_kept_record_merged_before_adds_its_losses_but_not_its_time(tmp_path: 
     output.write_text(json.dumps(row(7, "lost")) + "\n"
                       + json.dumps({"summary": True, "total_s": 42.5}) + "\n")
 
-    rows, spent_s = book_rerun.read_rerun(kept, "classic")
-    assert spent_s == 0.0 and rows[7]["result"] == "lost" and rows[7]["line"] == []
-    assert set(rows) == {7, 8}
-    rows, spent_s = book_rerun.read_rerun(output, "classic")
-    assert spent_s == 42.5 and set(rows) == {7}
+    rows, spent_s, merged_before = book_rerun.read_rerun(kept, "classic")
+    assert spent_s == 0.0 and merged_before
+    assert rows[7]["result"] == "lost" and rows[7]["line"] == [] and set(rows) == {7, 8}
+    # solve's output, whatever its file is called (some kept ones end in .json)
+    rows, spent_s, merged_before = book_rerun.read_rerun(output, "classic")
+    assert spent_s == 42.5 and not merged_before and set(rows) == {7}
+    output.rename(tmp_path / "kept-output.json")
+    assert book_rerun.read_rerun(tmp_path / "kept-output.json", "classic")[1:] == (42.5, False)
 
 
 def test_a_rerun_checked_again_keeps_its_place_on_the_kept_run(
