@@ -20,6 +20,11 @@ With ``--ab-hints`` it compares the classic hints instead: at each of the
 ``--deals`` positions of ``bench_hints``, the hint with the old core, then
 with this checkout's (the hint's own code is the same for both);
 ``--dump-unknown FILE`` keeps the positions this checkout left unknown.
+``python bench/solver.py --hint-splits 0.5:0.6,0.2:0.6,0.5:0.9`` measures the classic
+hint's search at each greedy share and budget (seconds) on the same positions, each
+position under every split in turn, and names the positions each left unknown;
+``--unknown-again-s 5`` then searches the first split's unknown ones that long, to
+tell the losses not yet proved from the wins not yet found.
 """
 
 from __future__ import annotations
@@ -81,6 +86,39 @@ def bench_hints(variant: str, deals: int) -> None:
         f"{statistics.median(latencies):.1f} ms, p90 {percentile(latencies, 0.9):.1f} ms, "
         f"p99 {percentile(latencies, 0.99):.1f} ms, max {latencies[-1]:.1f} ms; {verdicts}"
     )
+
+
+def bench_hint_splits(splits: list[tuple[float, float]], deals: int,
+                      again_s: float | None) -> None:
+    """The hint's search (the book first, as ``hint`` asks it) at each (greedy share,
+    budget) split, on bench_hints' classic positions."""
+    from solver_worker import book
+
+    positions = positions_along_random_play("classic", deals, seed=500)
+    unknown: dict[tuple[float, float], list[int]] = {split: [] for split in splits}
+    latencies: dict[tuple[float, float], list[float]] = {split: [] for split in splits}
+    for index, position in enumerate(positions):
+        for split in splits:
+            share, budget_s = split
+            start = time.perf_counter()
+            if book.look_up(position) is None:
+                result = solve(position, Budget(seconds=budget_s), greedy_share=share)
+                if result.verdict == "unknown":
+                    unknown[split].append(index)
+            latencies[split].append((time.perf_counter() - start) * 1000)
+    for split in splits:
+        found = sorted(latencies[split])
+        print(f"  greedy share {split[0]:g}, budget {split[1]:g} s: unknown "
+              f"{len(unknown[split])} of {len(found)}, p99 {percentile(found, 0.99):.1f} ms; "
+              f"positions {unknown[split]}", flush=True)
+    if again_s:
+        verdicts = {"won": 0, "lost": 0, "unknown": 0}
+        for index in unknown[splits[0]]:
+            result = solve(positions[index], Budget(seconds=again_s))
+            verdicts[result.verdict] += 1
+            print(f"  position {index}: {result.verdict} in {result.ms:.0f} ms, "
+                  f"{result.nodes} nodes", flush=True)
+        print(f"  the first split's unknown at {again_s:g} s: {verdicts}")
 
 
 def bench_deals(variant: str, deals: int, budget_s: float) -> None:
@@ -217,8 +255,17 @@ def main() -> None:
                         help="--ab-hints: write the positions the new core left unknown")
     parser.add_argument("--ab-table-mb", type=int, default=TABLE_MB,
                         help="--ab: the old core's transposition table, at most (MB)")
+    parser.add_argument("--hint-splits", metavar="SHARE:SECONDS,...",
+                        help="the classic hint's search at these greedy shares and budgets")
+    parser.add_argument("--unknown-again-s", type=float,
+                        help="--hint-splits: search the first split's unknown this long")
     args = parser.parse_args()
     print("solver benchmark: one process, one core")
+    if args.hint_splits:
+        splits = [(float(share), float(seconds)) for share, seconds in
+                  (split.split(":") for split in args.hint_splits.split(","))]
+        bench_hint_splits(splits, args.deals, args.unknown_again_s)
+        return
     if args.ab and args.ab_hints:
         bench_ab_hints(args.ab, args.deals, args.dump_unknown)
         return
