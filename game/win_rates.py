@@ -45,8 +45,11 @@ def _interval(pair: tuple[float, float]) -> dict[str, Decimal]:
     return {"low": _percent(pair[0], ROUND_FLOOR), "high": _percent(pair[1], ROUND_CEILING)}
 
 
-def _longer(most: float, first: float) -> float | None:
-    return most if most > first else None
+def _longest_rerun_s(tally: winrates.Tally) -> float | None:
+    """The longest budget the undecided deals were searched again with, when it is
+    longer than the first run's (the page then gives the budget as a range)."""
+    longest = max(tally.rerun_budgets_s, default=0.0)
+    return longest if longest > tally.budget_s else None
 
 
 def _run(tally: winrates.Tally) -> dict[str, Any]:
@@ -59,8 +62,7 @@ def _run(tally: winrates.Tally) -> dict[str, Any]:
         "last": numbered[1] if numbered else None,
         "count": tally.count, "won": tally.won, "lost": tally.lost, "unknown": tally.unknown,
         "rate": rate, "ci95": _interval(tally.ci95), "budget_s": tally.budget_s,
-        # undecided deals searched again for longer: the budgets run up to this
-        "most_budget_s": _longer(max(tally.rerun_budgets_s, default=0.0), tally.budget_s),
+        "most_budget_s": _longest_rerun_s(tally),
         "command": tally.command,
     }
 
