@@ -137,7 +137,6 @@ def main(argv: list[str] | None = None) -> int:
     rerun, spent_s, merged_before = read_rerun(args.rerun, args.variant)
     rows, changes = merged(args.variant, book, rerun, set(args.checked_lost))
     summary = summarise(rows, old_summary["total_s"] + spent_s)
-    write_book(book_path, [*rows, summary])
     flags = f"{args.flags} " if args.flags else ""
     command = (f"python -m solver_worker.solve --variant {args.variant} --deals <the book's "
                f"unknown deals> --budget-s {args.budget_s:g} {flags}--json, merged by python "
@@ -147,7 +146,10 @@ def main(argv: list[str] | None = None) -> int:
                   for row in rows)
     if checked:
         command += f"{CHECKED}{checked})"
+    # The kept run first: a re-run it refuses (merged before, typed otherwise) leaves
+    # the book as it was.
     note_on_kept_run(args.variant, book_path, summary, command, merged_before)
+    write_book(book_path, [*rows, summary])
     print("\n".join(changes) or "no change")
     print(json.dumps(summary))
     return 0
