@@ -11,7 +11,8 @@ scripts/make_win_rates.py build`` puts the book's tally, with both commands, on 
 rules page. A deal the book holds
 as unknown takes the re-run's verdict when it is "won" (its line is replayed
 through the engine here once more) or when it is "lost" and named in
-``--checked-lost`` (a loss goes in only once a second method has confirmed it).
+``--checked-lost`` (a loss goes in only once a second method has confirmed it); a
+deal still undecided keeps the longer of its two searches (its time and nodes).
 The book's summary line is made again from the merged records. Prints what
 changed.
 
@@ -44,6 +45,10 @@ def wins(variant: str, deal: int, line: list[str]) -> bool:
         return False
 
 
+def searched_longer(new: dict[str, Any], row: dict[str, Any]) -> bool:
+    return float(new.get("ms", 0.0)) > float(row.get("ms", 0.0))
+
+
 def merged(variant: str, book: list[dict[str, Any]], rerun: dict[int, dict[str, Any]],
            checked_lost: set[int]) -> tuple[list[dict[str, Any]], list[str]]:
     rows, changes = [], []
@@ -56,6 +61,10 @@ def merged(variant: str, book: list[dict[str, Any]], rerun: dict[int, dict[str, 
                 raise SystemExit(f"deal {new['deal']}: the re-run's line does not win")
             changes.append(f"deal {row['deal']}: unknown -> {new['result']}")
             row = new
+        elif row["result"] == "unknown" and new is not None and searched_longer(new, row):
+            # Still undecided: the book keeps its longest search, so that its summary's
+            # max_ms says how long an undecided deal has been searched.
+            row = {**new, "result": "unknown", "line": []}
         rows.append(row)
     return rows, changes
 

@@ -32,6 +32,16 @@ def test_a_loss_goes_in_only_once_checked_and_a_decided_deal_never_changes() -> 
     assert changes == ["deal 1: unknown -> lost"]
 
 
+def test_a_deal_still_undecided_keeps_its_longest_search() -> None:
+    book = [row(1, "unknown"), {**row(2, "unknown"), "ms": 90.0}]
+    rerun = {1: {**row(1, "lost"), "ms": 60.0, "nodes": 7}, 2: row(2, "unknown")}
+
+    rows, changes = book_rerun.merged("classic", book, rerun, checked_lost=set())
+
+    assert rows[0] == {**row(1, "unknown"), "ms": 60.0, "nodes": 7}  # unchecked: not lost
+    assert rows[1]["ms"] == 90.0 and changes == []
+
+
 def test_a_win_whose_line_does_not_win_stops_the_merge() -> None:
     with pytest.raises(SystemExit, match="does not win"):
         book_rerun.merged("classic", [row(5, "unknown")], {5: row(5, "won")}, set())
