@@ -12,8 +12,9 @@ hints of the chosen variants.
 ``python bench/solver.py --ab OLD_CORE_SO --ab-deals 1,6,18 --budget-s 8``
 compares two compiled cores on the same classic deals in one run: for each
 deal, the old core (a built ``_core`` shared object, e.g. from another
-checkout; its two passes run as ``search.solve`` runs them, with restarts
-when the old core has them) and then this checkout's ``search.solve``, each with the same
+checkout, or the first core as ``python bench/first_core.py OUT.so`` builds it;
+its two passes run as ``search.solve`` runs them, with restarts when the old
+core has them) and then this checkout's ``search.solve``, each with the same
 budget, one after the other, so both meet the same machine load. Every win
 is replayed in the engine. Prints a row per deal and a summary per core.
 With ``--ab-hints`` it compares the classic hints instead: at each of the
