@@ -67,7 +67,7 @@ def compile_core(source: str, out: Path) -> None:
         c_file = Path(work) / "_core.c"
         c_file.write_text(source, encoding="utf-8")
         include = sysconfig.get_paths()["include"]
-        subprocess.run([sysconfig.get_config_var("CC").split()[0] or "cc", *FLAGS,
+        subprocess.run([(sysconfig.get_config_var("CC") or "cc").split()[0], *FLAGS,
                         f"-I{include}", str(c_file), "-o", str(out)], check=True)
 
 
