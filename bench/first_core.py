@@ -27,6 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 TODAYS_CORE = ROOT / "solver_worker" / "games" / "tomb" / "_core.c"
 FIRST_CORE_PATH = "solver_worker/_core.c"
+FIRST_COMMIT = "0d9ede3"  # before the relaxed-verdict cache and the wider rule 5
 FLAGS = ["-O2", "-std=c11", "-Wall", "-Wextra", "-shared", "-fPIC"]
 TABLE_START = "static int table_init"
 TABLE_END = "/* ---- the dead-position test"
@@ -74,7 +75,7 @@ def compile_core(source: str, out: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("out", type=Path, help="the shared object to write")
-    parser.add_argument("--commit", default="0d9ede3")
+    parser.add_argument("--commit", default=FIRST_COMMIT)
     parser.add_argument("--forgetting-table", action="store_true")
     args = parser.parse_args(argv)
     source = first_core_source(args.commit)
