@@ -18,6 +18,7 @@ checked on its own (tests/solver/test_soundness.py, a 1-MB table against a roomy
 from __future__ import annotations
 
 import argparse
+import ast
 import subprocess
 import sys
 import sysconfig
@@ -28,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TODAYS_CORE = ROOT / "solver_worker" / "games" / "tomb" / "_core.c"
 FIRST_CORE_PATH = "solver_worker/_core.c"
 FIRST_COMMIT = "0d9ede3"  # before the relaxed-verdict cache and the wider rule 5
-FLAGS = ["-O2", "-std=c11", "-Wall", "-Wextra", "-shared", "-fPIC"]
+SHARED_OBJECT_FLAGS = ["-shared", "-fPIC"]
 TABLE_START = "static int table_init"
 TABLE_END = "/* ---- the dead-position test"
 # The first core's search adds failed states without their effort; today's table
@@ -63,13 +64,26 @@ def with_forgetting_table(first: str) -> str:
     return spliced.replace(LOOKUP, LOOKUP_COUNTING).replace(NO_EFFORT, WITH_EFFORT)
 
 
+def setup_flags(setup_py: Path = ROOT / "setup.py") -> list[str]:
+    """setup.py's ``FLAGS``, read from its text: importing setup.py would run setup()."""
+    tree = ast.parse(setup_py.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "FLAGS"):
+            flags = ast.literal_eval(node.value)
+            if isinstance(flags, list) and all(isinstance(flag, str) for flag in flags):
+                return flags
+    raise SystemExit("setup.py names no FLAGS list of strings: cannot build as it does")
+
+
 def compile_core(source: str, out: Path) -> None:
     with tempfile.TemporaryDirectory() as work:
         c_file = Path(work) / "_core.c"
         c_file.write_text(source, encoding="utf-8")
         include = sysconfig.get_paths()["include"]
-        subprocess.run([(sysconfig.get_config_var("CC") or "cc").split()[0], *FLAGS,
-                        f"-I{include}", str(c_file), "-o", str(out)], check=True)
+        compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+        subprocess.run([compiler, *setup_flags(), *SHARED_OBJECT_FLAGS, f"-I{include}",
+                        str(c_file), "-o", str(out)], check=True)
 
 
 def main(argv: list[str] | None = None) -> int:

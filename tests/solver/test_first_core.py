@@ -37,3 +37,15 @@ def test_the_first_core_with_the_forgetting_table_decides_a_lost_and_a_won_deal(
 def test_a_source_without_the_table_section_is_refused() -> None:
     with pytest.raises(SystemExit, match="no table section"):
         first_core.with_forgetting_table("int main(void) { return 0; }")
+
+
+def test_the_first_core_is_compiled_with_the_flags_setup_py_gives_the_cores() -> None:
+    # The cores are C11; the flags come from setup.py's text, not a copy of them.
+    assert "-std=c11" in first_core.setup_flags()
+
+
+def test_a_setup_py_without_a_flags_list_is_refused(tmp_path: Path) -> None:
+    setup_py = tmp_path / "setup.py"
+    setup_py.write_text('FLAGS = "-O2"\nsetup()\n', encoding="utf-8")
+    with pytest.raises(SystemExit, match="no FLAGS list"):
+        first_core.setup_flags(setup_py)
