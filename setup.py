@@ -1,4 +1,5 @@
-"""Builds the compiled search cores (the Tomb's, Klondike's and the two-deck Tomb's);
+"""Builds the compiled search cores (the Tomb's, Klondike's, the two-deck Tomb's
+and St. Helena's);
 everything else is in pyproject.toml."""
 
 from setuptools import Extension, setup
@@ -13,5 +14,7 @@ setup(
                   sources=["solver_worker/games/klondike/_core.c"], extra_compile_args=FLAGS),
         Extension("solver_worker.games.twodeck._core",
                   sources=["solver_worker/games/twodeck/_core.c"], extra_compile_args=FLAGS),
+        Extension("solver_worker.games.sthelena._core",
+                  sources=["solver_worker/games/sthelena/_core.c"], extra_compile_args=FLAGS),
     ]
 )

@@ -94,16 +94,25 @@ exhaust, and never revisits the choices made before it (which home moves to play
 before a deal, when to deal); restarts vary those. A restart only looks for a win
 (its failures prove nothing), and every rule it uses keeps some win of a winnable
 state, so any line it finds is real, and is replayed like the others.
+
+**The compiled core** (``_core.c`` beside this module, built by setup.py) runs one
+whole pass (greedy, exact, or the whole restarts loop) on the same graph in the
+same order, with exact keys of its own; its restarts draw Python's own random
+numbers (MT19937 seeded as ``random.Random(seed)``), so a seed gives the same
+restarts in both. ``solve`` runs it when it is built (``compiled=None``); this
+module stays the reference, and the tests hold the core to it node for node. When
+its table of failed states cannot grow (``table_mb``), a pass ends as "budget".
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 import time
 from collections.abc import Hashable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from patience.cards import DECK_SIZE, RANK, suit_of
 from patience.protocol import Status
@@ -111,6 +120,12 @@ from patience.sthelena import FOUNDATIONS, PILES, Position, parse_move
 from patience.sthelena.position import ALLOWED_WHILE_STOCK, FOUNDATION_SUIT, wants_after
 
 from ...driver import Budget, GameSearch, Outcome, Result, Verdict, remaining, search_pass, split
+
+_core: Any
+try:  # the compiled core (``_core.c``), built by the install step (setup.py)
+    _core = importlib.import_module("solver_worker.games.sthelena._core")
+except ImportError:  # pragma: no cover - the reference walk still decides
+    _core = None
 
 PILE_COUNT: Final = len(PILES)
 FOUNDATION_COUNT: Final = len(FOUNDATIONS)
@@ -167,6 +182,13 @@ class Pruning:
 
 ALL_RULES: Final = Pruning()
 NO_RULES: Final = Pruning(False, False, False, False, False)
+TABLE_MB: Final = 4096  # the compiled core's table of failed states, at most
+
+
+def core_flags(pruning: Pruning) -> int:
+    """The core's flag for each rule (``_core.c``: P_SYMMETRY ... P_REACH_TEST), in field
+    order."""
+    return sum(1 << i for i, rule in enumerate(fields(Pruning)) if getattr(pruning, rule.name))
 
 
 # -- the moves on the compact state ------------------------------------------
@@ -487,6 +509,52 @@ def restarts(state: State, budget: Budget, pruning: Pruning = ALL_RULES, seed: i
             return "exhausted", [], nodes
 
 
+def uses_core(compiled: bool | None) -> bool:
+    """Whether to run the compiled core: when it is built, unless a caller chooses."""
+    use = _core is not None if compiled is None else compiled
+    assert not use or _core is not None, "the compiled core is not built (pip install -e .)"
+    return use
+
+
+def core_state(state: State) -> tuple[bytes, tuple[bytes, ...], bytes, int, int]:
+    return state.stock, state.piles, state.wants, state.redeals, state.home
+
+
+def core_limits(budget: Budget) -> tuple[int, float]:
+    """A budget as the core takes it: nodes (-1: none) and seconds (0: none)."""
+    return (-1 if budget.nodes is None else budget.nodes), (budget.seconds or 0.0)
+
+
+def one_pass(state: State, budget: Budget, exact: bool, pruning: Pruning = ALL_RULES,
+             compiled: bool | None = None, table_mb: int = TABLE_MB) -> Outcome:
+    """One pass from ``state`` (greedy, or exact), on a fresh search: the compiled
+    core (default: when it is built) or the reference walk on the driver."""
+    if uses_core(compiled):
+        status, line, nodes = _core.search(*core_state(state), exact, core_flags(pruning),
+                                           *core_limits(budget), table_mb)
+        return status, line, nodes
+    return search_pass(_check_protocol(StHelenaSearch(pruning)), state, budget, exact)
+
+
+def seed_words(seed: int) -> tuple[int, ...]:
+    """abs(seed) in 32-bit words, low first, as ``random.Random(seed)`` seeds its
+    generator (at least one word, even for 0)."""
+    value = abs(seed)
+    return tuple((value >> (32 * i)) & 0xFFFF_FFFF
+                 for i in range(max(1, (value.bit_length() + 31) // 32)))
+
+
+def restart_pass(state: State, budget: Budget, pruning: Pruning = ALL_RULES, seed: int = 0,
+                 compiled: bool | None = None, table_mb: int = TABLE_MB) -> Outcome:
+    """``restarts`` on the compiled core (default: when it is built), or the reference."""
+    if uses_core(compiled):
+        status, line, nodes = _core.restarts(
+            *core_state(state), core_flags(pruning), *core_limits(budget), table_mb,
+            seed_words(seed), RESTART_NODES, ShuffledSearch.DEAL_FIRST)
+        return status, line, nodes
+    return restarts(state, budget, pruning, seed)
+
+
 def can_build(state: State, pile: int) -> bool:
     """Whether the top card of ``pile`` can go onto another pile's top card."""
     top = state.piles[pile][-1]
@@ -512,30 +580,31 @@ def replay_line(position: Position, line: list[str]) -> bool:
 def solve(
     position: Position, budget: Budget = Budget(seconds=10.0),
     greedy_share: float = GREEDY_SHARE, pruning: Pruning = ALL_RULES,
-    restart_share: float = 0.0, restart_seed: int = 0,
+    restart_share: float = 0.0, restart_seed: int = 0, compiled: bool | None = None,
 ) -> Result:
     """Decide a position: won (with its line in notation), lost or unknown.
 
     ``restart_share`` of the budget goes to the restarts (module docstring) between the
     greedy pass and the exact pass; none by default (the hints keep their two passes).
     ``restart_seed`` picks their random orders: a re-run with a new seed searches new
-    restarts instead of repeating the last run's first ones."""
+    restarts instead of repeating the last run's first ones. ``compiled`` picks the
+    compiled core or the reference (default: the core when it is built)."""
     start = time.perf_counter()
     state = State.of(position)
     # decide()'s two passes, each on a fresh search so that no path of an
     # abandoned pass can linger in the cycle guard of the next.
-    status, line, nodes = search_pass(StHelenaSearch(pruning), state,
-                                      split(budget, greedy_share), exact=False)
+    status, line, nodes = one_pass(state, split(budget, greedy_share), False, pruning,
+                                   compiled)
     decided = status == "won"  # the greedy pass's "exhausted" proves nothing
     if not decided and restart_share > 0:
         until = split(budget, greedy_share + restart_share)  # from the start of solve
-        status, line, more = restarts(state, remaining(until, start, nodes), pruning,
-                                       restart_seed)
+        status, line, more = restart_pass(state, remaining(until, start, nodes), pruning,
+                                          restart_seed, compiled)
         nodes += more
         decided = status != "budget"  # won, or a restart searched the whole tree: lost
     if not decided:
-        status, line, more = search_pass(_check_protocol(StHelenaSearch(pruning)), state,
-                                         remaining(budget, start, nodes), exact=True)
+        status, line, more = one_pass(state, remaining(budget, start, nodes), True, pruning,
+                                      compiled)
         nodes += more
     verdict: Verdict = VERDICT_OF[status]
     if verdict == "won" and not replay_line(position, line):
