@@ -219,10 +219,20 @@ static uint64_t hash_key(const uint8_t *key, int n) {
     return mix(h ^ word);
 }
 
-static int pile_less(const State *s, int a, int b) {
+/* Python's bytes order. A loop, not memcmp: piles mostly differ at their first card. */
+static inline int pile_less(const State *s, int a, int b) {
+    const uint8_t *x = s->pile[a], *y = s->pile[b];
     int n = s->len[a] < s->len[b] ? s->len[a] : s->len[b];
-    int order = memcmp(s->pile[a], s->pile[b], (size_t)n);
-    return order < 0 || (order == 0 && s->len[a] < s->len[b]);
+    for (int i = 0; i < n; i++)
+        if (x[i] != y[i]) return x[i] < y[i];
+    return s->len[a] < s->len[b];
+}
+
+/* A pile's first seven cards (each + 1; 0 past its end), as a number in bytes order. */
+static inline uint64_t pile_head(const State *s, int p) {
+    uint64_t head = 0;
+    for (int i = 0; i < 7; i++) head = head << 8 | (i < s->len[p] ? s->pile[p][i] + 1u : 0u);
+    return head;
 }
 
 /* search.py's key, as bytes: equal exactly when the reference's keys are equal. */
@@ -233,10 +243,14 @@ static int make_key(const Ctx *c, const State *s, uint8_t *out) {
     memcpy(out + n, s->wants, FOUNDATIONS);
     n += FOUNDATIONS;
     for (int p = 0; p < PILES; p++) order[p] = p;
-    if (symmetric) { /* rule 2: the piles as a multiset */
+    if (symmetric) { /* rule 2: the piles as a multiset, sorted by their first cards */
+        uint64_t head[PILES];
+        for (int p = 0; p < PILES; p++) head[p] = pile_head(s, p);
         for (int i = 1; i < PILES; i++)
-            for (int j = i; j > 0 && pile_less(s, order[j], order[j - 1]); j--) {
-                int t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
+            for (int j = i; j > 0; j--) {
+                int a = order[j], b = order[j - 1];
+                if (head[a] > head[b] || (head[a] == head[b] && !pile_less(s, a, b))) break;
+                order[j] = b; order[j - 1] = a;
             }
     } else {
         out[n++] = s->redeals;
