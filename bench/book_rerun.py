@@ -16,6 +16,11 @@ deal still undecided keeps the longer of its two searches (its time and nodes).
 The book's summary line is made again from the merged records. Prints what
 changed.
 
+``--book docs/runs/samples/V-sample-N.jsonl.gz`` merges a re-run of a random
+sample's unknown deals into the sample's verdicts instead (``python
+scripts/make_win_rates.py record`` keeps them), and its kept run
+``solve-V-sample-N.json`` takes the merged tally; the sample keeps no lines.
+
 RERUN may also be a re-run's kept record (docs/runs/reruns/*.json, with its
 ``deals``) that was merged before, once a second method has checked more of its
 losses: those go in, its time is not counted twice, and the kept run's line for
@@ -75,15 +80,23 @@ KEPT_RUNS = SOLVED_DIR.parents[2] / "docs" / "runs"
 CHECKED = " (losses checked by a second search: "
 
 
+def kept_run_of(variant: str, book_path: Path) -> Path:
+    """The kept run that made a book (``classic-1-2400.jsonl.gz``: the range's run
+    ``solve-classic-deals-1-2400.json``) or a sample's verdicts
+    (``st-helena-sample-20000.jsonl.gz``: ``solve-st-helena-sample-20000.json``)."""
+    scope = book_path.name.removeprefix(f"{variant}-").removesuffix(".jsonl.gz")
+    if not scope.startswith("sample-"):
+        scope = f"deals-{scope}"
+    return KEPT_RUNS / f"solve-{variant}-{scope}.json"
+
+
 def note_on_kept_run(variant: str, book_path: Path, summary: dict[str, Any],
                      rerun_command: str, merged_before: bool = False) -> Path:
-    """The kept run that made the book (book ``classic-1-2400.jsonl.gz``, kept run
-    ``solve-classic-deals-1-2400.json``) takes the merged tally and lists the re-run's
-    command after its own; a re-run ``merged_before`` keeps its place, with its new
-    count of checked losses (and must be there: a budget or flags typed otherwise than
-    the first time are refused)."""
-    deals = book_path.name.removeprefix(f"{variant}-").removesuffix(".jsonl.gz")
-    kept = KEPT_RUNS / f"solve-{variant}-deals-{deals}.json"
+    """The kept run that made the book (``kept_run_of``) takes the merged tally and
+    lists the re-run's command after its own; a re-run ``merged_before`` keeps its
+    place, with its new count of checked losses (and must be there: a budget or flags
+    typed otherwise than the first time are refused)."""
+    kept = kept_run_of(variant, book_path)
     run = json.loads(kept.read_text(encoding="utf-8"))
     run["summary"] = summary
     reruns = run.get("reruns", [])
@@ -126,6 +139,13 @@ def read_rerun(path: Path, variant: str) -> tuple[dict[int, dict[str, Any]], flo
             False)
 
 
+def the_book(variant: str) -> Path:
+    books = solved_files(variant)
+    if len(books) != 1:
+        raise SystemExit(f"{variant}: {len(books)} book files, expected one")
+    return books[0]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     slugs = [variant.slug for _, variant in all_variants()]
@@ -136,18 +156,22 @@ def main(argv: list[str] | None = None) -> int:
                              "(such as \"--greedy-share 0.05 --restart-share 0.9\")")
     parser.add_argument("rerun", type=Path)
     parser.add_argument("--checked-lost", type=deal_list_argument, default=[])
+    parser.add_argument("--book", type=Path,
+                        help="a random sample's verdicts (docs/runs/samples/) instead of "
+                             "the variant's book")
     args = parser.parse_args(argv)
-    books = solved_files(args.variant)
-    if len(books) != 1:
-        raise SystemExit(f"{args.variant}: {len(books)} book files, expected one")
-    book_path = books[0]
+    book_path = args.book or the_book(args.variant)
+    sample = args.book is not None
     with gzip.open(book_path, "rt", encoding="utf-8") as lines:
         *book, old_summary = [json.loads(text) for text in lines]  # the summary is last
     rerun, spent_s, merged_before = read_rerun(args.rerun, args.variant)
     rows, changes = merged(args.variant, book, rerun, set(args.checked_lost))
+    if sample:  # a sample keeps verdicts only (scripts/make_win_rates.py)
+        rows = [{key: value for key, value in row.items() if key != "line"} for row in rows]
     summary = summarise(rows, old_summary["total_s"] + spent_s)
     flags = f"{args.flags} " if args.flags else ""
-    command = (f"python -m solver_worker.solve --variant {args.variant} --deals <the book's "
+    whose = "the sample's" if sample else "the book's"
+    command = (f"python -m solver_worker.solve --variant {args.variant} --deals <{whose} "
                f"unknown deals> --budget-s {args.budget_s:g} {flags}--json, merged by python "
                f"bench/book_rerun.py")
     # Every loss of this re-run the book now holds (checked now or at an earlier merge).

@@ -9,7 +9,9 @@
 ``--json`` (or reads the output it already printed, ``--output``) and keeps its
 summary with the command in ``docs/runs/``; a solve over a range of deal numbers also
 keeps every deal's line, gzipped, in ``solver_worker/data/solved/`` (the book that
-hints read). ``build`` turns the kept runs into ``solver_worker/data/win_rates.json``:
+hints read); a solve over a random sample keeps every deal's verdict, without its line,
+in ``docs/runs/samples/`` (for ``bench/book_rerun.py --book`` to search its unknown
+deals again). ``build`` turns the kept runs into ``solver_worker/data/win_rates.json``:
 for each variant the solver's rate on deals 1-N, on a random sample, and the blind
 players' rates on a random sample, each with the command that measured it.
 """
@@ -25,6 +27,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNS = ROOT / "docs" / "runs"
+SAMPLES = RUNS / "samples"
 SOLVED = ROOT / "solver_worker" / "data" / "solved"
 TABLE = ROOT / "solver_worker" / "data" / "win_rates.json"
 sys.path.insert(0, str(ROOT))
@@ -78,6 +81,8 @@ def record(argv: list[str], saved: Path | None) -> Path:
     kept.write_text(json.dumps({"command": command, "summary": summary}, indent=1) + "\n")
     if name.startswith("solve-") and "--deals" in argv:
         keep_lines(f"{variant_of(argv)}-{option(argv, '--deals')}", lines)
+    elif name.startswith("solve-"):
+        keep_sample_verdicts(f"{variant_of(argv)}-sample-{option(argv, '--sample')}", lines)
     return kept
 
 
@@ -87,6 +92,17 @@ def keep_lines(stem: str, lines: list[str]) -> None:
     SOLVED.mkdir(parents=True, exist_ok=True)
     deals = sorted(map(json.loads, lines[:-1]), key=lambda row: int(row["deal"]))
     write_book(SOLVED / f"{stem}.jsonl.gz", [*deals, json.loads(lines[-1])])
+
+
+def keep_sample_verdicts(stem: str, lines: list[str]) -> None:
+    """A sample's verdicts by deal, without their lines (``docs/runs/samples/``), so that
+    ``bench/book_rerun.py --book`` can search its unknown deals again and merge them.
+    Its winning lines stay out: each was replayed before the run called it won, and a
+    random sample's lines would serve no hint (the book's deals are 1-N)."""
+    SAMPLES.mkdir(parents=True, exist_ok=True)
+    deals = sorted(map(json.loads, lines[:-1]), key=lambda row: int(row["deal"]))
+    verdicts = [{key: value for key, value in row.items() if key != "line"} for row in deals]
+    write_book(SAMPLES / f"{stem}.jsonl.gz", [*verdicts, json.loads(lines[-1])])
 
 
 def kept_runs() -> list[dict[str, Any]]:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from patience.sthelena import new_game
+from solver_worker.book import write_book
+from solver_worker.games.sthelena.search import Budget, solve
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import book_rerun  # a script beside the benchmarks, not a package
@@ -95,3 +100,36 @@ def test_a_fresh_rerun_with_the_same_command_is_listed_again(
     book_rerun.note_on_kept_run("classic", tmp_path / "classic-1-2400.jsonl.gz", {}, CHECKED_9)
 
     assert json.loads(kept.read_text())["reruns"] == [CHECKED_9, CHECKED_9]
+
+
+def test_a_samples_unknown_deal_won_again_goes_into_its_verdicts_and_kept_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(book_rerun, "KEPT_RUNS", tmp_path)
+    first = ("python -m solver_worker.solve --variant st-helena --sample 2 --seed 1 "
+             "--budget-s 1 --json")
+    (tmp_path / "solve-st-helena-sample-2.json").write_text(json.dumps({"command": first}))
+    verdicts = tmp_path / "st-helena-sample-2.jsonl.gz"
+    write_book(verdicts, [{"deal": 3, "result": "unknown", "nodes": 9, "ms": 1000.0},
+                          {"deal": 5, "result": "won", "nodes": 9, "ms": 10.0},
+                          {"summary": True, "total_s": 1.01}])
+    won = solve(new_game(3), Budget(nodes=100_000))
+    assert won.verdict == "won"
+    rerun = tmp_path / "rerun.jsonl"
+    rerun.write_text(json.dumps({"deal": 3, "variant": "st-helena", "result": "won",
+                                 "nodes": won.nodes, "ms": 40.0, "line": won.line}) + "\n"
+                     + json.dumps({"summary": True, "total_s": 0.04}) + "\n")
+
+    assert book_rerun.main(["--variant", "st-helena", "--budget-s", "5", "--book", str(verdicts),
+                            str(rerun)]) == 0
+
+    with gzip.open(verdicts, "rt", encoding="utf-8") as lines:
+        *rows, summary = [json.loads(text) for text in lines]
+    assert [(r["deal"], r["result"]) for r in rows] == [(3, "won"), (5, "won")]
+    # the time is the sample's and the re-run's (1.01 + 0.04), rounded as solve rounds it
+    assert (summary["won"], summary["unknown"], summary["total_s"]) == (2, 0, 1.1)
+    assert all("line" not in r for r in rows)  # a sample keeps verdicts only
+    kept = json.loads((tmp_path / "solve-st-helena-sample-2.json").read_text())
+    assert (kept["summary"]["won"], kept["summary"]["unknown"]) == (2, 0)
+    assert kept["reruns"] == ["python -m solver_worker.solve --variant st-helena --deals <the "
+                              "sample's unknown deals> --budget-s 5 --json, merged by python "
+                              "bench/book_rerun.py"]
