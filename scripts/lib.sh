@@ -8,7 +8,7 @@ ensure_venv() {
   source .venv/bin/activate
   local stamp=.venv/.installed needed=0 source
   # Reinstall when the dependencies or a game search's compiled core change.
-  for source in pyproject.toml setup.py solver_worker/games/*/_core.c; do
+  for source in pyproject.toml setup.py solver_worker/games/*/_core.c solver_worker/games/*.h; do
     if [ ! -f "$stamp" ] || [ "$source" -nt "$stamp" ]; then needed=1; fi
   done
   if [ "$needed" = 1 ]; then

@@ -31,6 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "../core_common.h"
 #include <sys/mman.h>
 
 #define DECK 52
@@ -109,12 +111,6 @@ static inline int rank_of(int c) { return c % 13 + 1; }
 static const int OTHER_COLOUR[4][2] = {{2, 3}, {2, 3}, {0, 1}, {0, 1}};
 static const int TWIN_SUIT[4] = {1, 0, 3, 2};
 
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* HOLDS: the two cards that may lie on c (rank - 1, other colour), -1 for an ace. */
 static inline int holds(int c, int which) {
     int r = rank_of(c);
@@ -132,14 +128,6 @@ static inline int fits_home(const State *s, int c) { return s->found[suit_of(c)]
 static inline int foundation_top(const State *s, int c) { return s->found[suit_of(c)] == rank_of(c); }
 
 /* ---- the table of states entered ---- */
-
-static inline uint64_t mix(uint64_t h) { /* MurmurHash3's finaliser */
-    h ^= h >> 33;
-    h *= 0xFF51AFD7ED558CCDULL;
-    h ^= h >> 33;
-    h *= 0xC4CEB9FE1A85EC53ULL;
-    return h ^ (h >> 33);
-}
 
 static inline uint64_t key_hash(const Key *k) {
     return mix(mix(mix(mix(k->w[0]) ^ k->w[1]) ^ k->w[2]) ^ k->w[3]);
@@ -917,14 +905,6 @@ static int walk(Ctx *c) {
 }
 
 /* ---- the line, in the engine's notation ---- */
-
-static int append_text(PyObject *line, const char *text) {
-    PyObject *item = PyUnicode_FromString(text);
-    if (item == NULL) return -1;
-    int failed = PyList_Append(line, item);
-    Py_DECREF(item);
-    return failed;
-}
 
 static int append_move(PyObject *line, const Move *m, int draw) {
     char text[16];

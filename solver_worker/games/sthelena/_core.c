@@ -35,6 +35,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "../core_common.h"
+
 #define CARDS 104
 #define FACES 52
 #define PILES 12
@@ -112,12 +114,6 @@ static const char *FOUNDATION_NAME[FOUNDATIONS] = {"k1", "k2", "k3", "k4", "a1",
 static inline int suit_of(int face) { return face / 13; }
 static inline int rank_of(int face) { return face % 13 + 1; }
 static inline int top_of(const State *s, int p) { return s->pile[p][s->len[p] - 1]; }
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 /* ---- Python's random numbers: MT19937 as CPython's _random ---- */
 
@@ -197,14 +193,6 @@ static void twister_shuffle(Twister *r, Move *moves, int n) {
 }
 
 /* ---- exact keys ---- */
-
-static inline uint64_t mix(uint64_t h) {
-    h ^= h >> 33;
-    h *= 0xFF51AFD7ED558CCDULL;
-    h ^= h >> 33;
-    h *= 0xC4CEB9FE1A85EC53ULL;
-    return h ^ (h >> 33);
-}
 
 static uint64_t hash_key(const uint8_t *key, int n) {
     uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)n, word;
@@ -719,14 +707,6 @@ static int restarts(Ctx *c, const State *start, long long restart_nodes, double 
 }
 
 /* ---- reading a state, writing a line ---- */
-
-static int append_text(PyObject *line, const char *text) {
-    PyObject *item = PyUnicode_FromString(text);
-    if (item == NULL) return -1;
-    int failed = PyList_Append(line, item);
-    Py_DECREF(item);
-    return failed;
-}
 
 static int append_move(PyObject *line, const Move *m) {
     char text[16];

@@ -30,6 +30,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "../core_common.h"
+
 #define CARDS 104
 #define ROUNDS 5
 #define MAX_WALL 15
@@ -116,21 +118,7 @@ typedef struct {
 static inline int suit_of(int c) { return c / 13; }
 static inline int rank_of(int c) { return c % 13 + 1; }
 
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 /* ---- the tables ---- */
-
-static inline uint64_t mix(uint64_t h) {
-    h ^= h >> 33;
-    h *= 0xFF51AFD7ED558CCDULL;
-    h ^= h >> 33;
-    h *= 0xC4CEB9FE1A85EC53ULL;
-    return h ^ (h >> 33);
-}
 
 static inline uint64_t key_hash(const Key *k) {
     return mix(mix(mix(mix(k->w[0]) ^ k->w[1]) ^ k->w[2]) ^ k->w[3]);
