@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -75,6 +76,7 @@ def merged(variant: str, book: list[dict[str, Any]], rerun: dict[int, dict[str, 
 
 
 KEPT_RUNS = SOLVED_DIR.parents[2] / "docs" / "runs"
+SAMPLES = KEPT_RUNS / "samples"
 
 
 CHECKED = " (losses checked by a second search: "
@@ -139,6 +141,18 @@ def read_rerun(path: Path, variant: str) -> tuple[dict[int, dict[str, Any]], flo
             False)
 
 
+def a_sample(variant: str, path: Path) -> Path:
+    """``--book``'s file, refused unless it is a kept sample of this variant: a sample
+    keeps no lines, so a book that hints read must never be merged as one."""
+    if (path.resolve().parent != SAMPLES.resolve()
+            or not re.fullmatch(rf"{re.escape(variant)}-sample-\d+\.jsonl\.gz", path.name)):
+        raise SystemExit(f"--book takes a kept sample, docs/runs/samples/{variant}-sample-N"
+                         f".jsonl.gz, not {path}")
+    if not path.is_file() or not kept_run_of(variant, path).is_file():
+        raise SystemExit(f"{path}: no such sample, or no kept run of it in docs/runs/")
+    return path
+
+
 def the_book(variant: str) -> Path:
     books = solved_files(variant)
     if len(books) != 1:
@@ -160,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="a random sample's verdicts (docs/runs/samples/) instead of "
                              "the variant's book")
     args = parser.parse_args(argv)
-    book_path = args.book or the_book(args.variant)
+    book_path = the_book(args.variant) if args.book is None else a_sample(args.variant, args.book)
     sample = args.book is not None
     with gzip.open(book_path, "rt", encoding="utf-8") as lines:
         *book, old_summary = [json.loads(text) for text in lines]  # the summary is last

@@ -70,7 +70,10 @@ def setup_flags(setup_py: Path = ROOT / "setup.py") -> list[str]:
     for node in tree.body:
         if (isinstance(node, ast.Assign) and len(node.targets) == 1
                 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == "FLAGS"):
-            flags = ast.literal_eval(node.value)
+            try:
+                flags = ast.literal_eval(node.value)
+            except ValueError:  # not a literal: nothing to read without running setup.py
+                break
             if isinstance(flags, list) and all(isinstance(flag, str) for flag in flags):
                 return flags
     raise SystemExit("setup.py names no FLAGS list of strings: cannot build as it does")

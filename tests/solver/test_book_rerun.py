@@ -105,6 +105,7 @@ def test_a_fresh_rerun_with_the_same_command_is_listed_again(
 def test_a_samples_unknown_deal_won_again_goes_into_its_verdicts_and_kept_run(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(book_rerun, "KEPT_RUNS", tmp_path)
+    monkeypatch.setattr(book_rerun, "SAMPLES", tmp_path)
     first = ("python -m solver_worker.solve --variant st-helena --sample 2 --seed 1 "
              "--budget-s 1 --json")
     (tmp_path / "solve-st-helena-sample-2.json").write_text(json.dumps({"command": first}))
@@ -133,3 +134,16 @@ def test_a_samples_unknown_deal_won_again_goes_into_its_verdicts_and_kept_run(
     assert kept["reruns"] == ["python -m solver_worker.solve --variant st-helena --deals <the "
                               "sample's unknown deals> --budget-s 5 --json, merged by python "
                               "bench/book_rerun.py"]
+
+
+def test_book_takes_only_a_kept_sample_never_a_book_that_hints_read(tmp_path: Path) -> None:
+    # A sample keeps no lines: merging a real book as one would strip its lines.
+    classic_book = book_rerun.the_book("classic")
+    for path in (classic_book, book_rerun.SAMPLES / "classic-1-2400.jsonl.gz",
+                 book_rerun.SAMPLES / "st-helena-sample-20000.jsonl.gz"):
+        with pytest.raises(SystemExit, match="--book takes a kept sample"):
+            book_rerun.a_sample("classic", path)
+    with pytest.raises(SystemExit, match="no such sample"):
+        book_rerun.a_sample("classic", book_rerun.SAMPLES / "classic-sample-7.jsonl.gz")
+    kept = book_rerun.SAMPLES / "st-helena-sample-20000.jsonl.gz"
+    assert book_rerun.a_sample("st-helena", kept) == kept

@@ -46,6 +46,7 @@ def test_the_first_core_is_compiled_with_the_flags_setup_py_gives_the_cores() ->
 
 def test_a_setup_py_without_a_flags_list_is_refused(tmp_path: Path) -> None:
     setup_py = tmp_path / "setup.py"
-    setup_py.write_text('FLAGS = "-O2"\nsetup()\n', encoding="utf-8")
-    with pytest.raises(SystemExit, match="no FLAGS list"):
-        first_core.setup_flags(setup_py)
+    for text in ('FLAGS = "-O2"\nsetup()\n', 'FLAGS = ["-O2"] + EXTRA\nsetup()\n'):
+        setup_py.write_text(text, encoding="utf-8")
+        with pytest.raises(SystemExit, match="no FLAGS list"):
+            first_core.setup_flags(setup_py)

@@ -229,14 +229,15 @@ def test_a_seconds_budget_stops_the_core() -> None:
     assert time.perf_counter() - began < 3
 
 
-def test_a_budget_of_no_seconds_is_spent_at_once_as_in_the_reference() -> None:
-    # The core reads 0 seconds as "no limit"; a caller's 0 must not become that.
+def test_a_budget_of_nothing_is_spent_at_once_as_in_the_reference() -> None:
+    # The core reads 0 seconds and negative nodes as "no limit"; a caller's must not.
     # Deal 3's greedy pass wins in under 2,000 nodes when nothing stops it.
     state = State.of(new_game(3))
     assert one_pass(state, Budget(nodes=100_000), False, compiled=True)[0] == "won"
     for compiled in (True, False):
-        status, _, _ = one_pass(state, Budget(seconds=0.0), False, compiled=compiled)
-        assert status == "budget"
+        for nothing in (Budget(seconds=0.0), Budget(nodes=0), Budget(nodes=-5)):
+            status, _, _ = one_pass(state, nothing, False, compiled=compiled)
+            assert status == "budget", (nothing, compiled)
 
 
 def test_a_table_that_cannot_grow_ends_the_pass_as_budget() -> None:

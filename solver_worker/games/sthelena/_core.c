@@ -22,6 +22,9 @@
  *   out, so a frame is always the head of its bucket's chain when it leaves).
  * - Memory: the failed set grows up to table_mb; when it cannot grow (the
  *   cap, or malloc failing) the pass ends as "budget", never as a verdict.
+ *   The stack of frames (some 2 KB each, a State copy apiece) is outside that
+ *   cap: it grows with the path's depth, and a failed realloc also ends the
+ *   pass as "budget".
  * - The restarts draw their random numbers from MT19937 seeded exactly as
  *   CPython's random.Random(int) is (init_by_array over the 32-bit words of
  *   abs(seed)), with random() and shuffle() built as CPython builds them, and

@@ -522,9 +522,9 @@ def core_state(state: State) -> tuple[bytes, tuple[bytes, ...], bytes, int, int]
 
 def core_limits(budget: Budget) -> tuple[int, float]:
     """A budget as the core takes it: nodes (-1: none) and seconds (0: none). A budget
-    of 0 seconds is spent at once, as in the reference, not "no limit"."""
+    of 0 seconds or of no nodes is spent at once, as in the reference, not "no limit"."""
     seconds = 0.0 if budget.seconds is None else max(budget.seconds, 1e-9)
-    return (-1 if budget.nodes is None else budget.nodes), seconds
+    return (-1 if budget.nodes is None else max(budget.nodes, 0)), seconds
 
 
 def one_pass(state: State, budget: Budget, exact: bool, pruning: Pruning = ALL_RULES,
