@@ -193,6 +193,18 @@ def test_the_core_restarts_are_the_reference_restarts(seed: int) -> None:
         assert core == restart_pass(state, Budget(nodes=4_000), seed=seed, compiled=False)
 
 
+def test_a_seed_past_32_bits_draws_on_its_high_word() -> None:
+    """On this position the reference's restarts win at once with seed 2^40 + 5 and not
+    with seed 5, so a core that dropped the seed's high word would fail here."""
+    state = State.of(SAMPLE[11])
+    budget = Budget(nodes=20_000)
+    low = restart_pass(state, budget, seed=5, compiled=False)
+    high = restart_pass(state, budget, seed=2**40 + 5, compiled=False)
+    assert high[0] == "won" and low[0] != "won"
+    assert restart_pass(state, budget, seed=2**40 + 5, compiled=True) == high
+    assert restart_pass(state, budget, seed=5, compiled=True) == low
+
+
 def test_a_restart_win_is_the_reference_s_line() -> None:
     """Deal 41 is won by the restarts with seed 0 (the two passes leave it undecided)."""
     state = State.of(new_game(41))
