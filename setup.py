@@ -4,13 +4,14 @@ St. Helena's); everything else is in pyproject.toml."""
 from setuptools import Extension, setup
 
 FLAGS = ["-O2", "-std=c11", "-Wall", "-Wextra"]
-# What the Klondike, two-deck and St. Helena cores include: a change rebuilds them.
+# What every core includes: a change rebuilds them.
 COMMON = ["solver_worker/games/core_common.h"]
 
 setup(
     ext_modules=[
         Extension("solver_worker.games.tomb._core",
-                  sources=["solver_worker/games/tomb/_core.c"], extra_compile_args=FLAGS),
+                  sources=["solver_worker/games/tomb/_core.c"], extra_compile_args=FLAGS,
+                  depends=COMMON),
         Extension("solver_worker.games.klondike._core",
                   sources=["solver_worker/games/klondike/_core.c"], extra_compile_args=FLAGS,
                   depends=COMMON),

@@ -1,9 +1,9 @@
 /*
- * What the games' compiled cores share (the Klondike, two-deck Tomb and St. Helena
- * cores include it after Python.h): a monotonic clock for their time budgets, the
- * hash mixer of their tables and the step that appends a move's text to a line.
- * The Tomb's core keeps its own copies: bench/first_core.py splices today's Tomb
- * table into the first core's source, which knows no header.
+ * What the games' compiled cores share (each includes it after Python.h): a
+ * monotonic clock for their time budgets, the hash mixer of their tables and the
+ * step that appends a move's text to a line. bench/first_core.py splices only the
+ * Tomb's table code, which uses none of it, into the first core: that source keeps
+ * its own clock and needs no header.
  */
 #ifndef SOLVER_CORE_COMMON_H
 #define SOLVER_CORE_COMMON_H

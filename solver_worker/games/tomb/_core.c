@@ -20,6 +20,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "../core_common.h"
+
 #define DECK 52
 #define CELLS 4
 #define TOMB_SIZE 24
@@ -92,12 +94,6 @@ typedef struct {
     uint64_t order_seed;
     uint32_t flip_per_mille;
 } Ctx;
-
-static double now_s(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static inline int tomb_wants(int tomb) { return tomb < TOMB_SIZE ? 6 - tomb % 6 : 0; }
 
