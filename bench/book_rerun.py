@@ -38,7 +38,13 @@ from pathlib import Path
 from typing import Any
 
 from patience import EngineError, all_variants
-from solver_worker.book import SOLVED_DIR, replays_to_a_win, solved_files, write_book
+from solver_worker.book import (
+    SOLVED_DIR,
+    replays_to_a_win,
+    solved_files,
+    verdicts_only,
+    write_book,
+)
 from solver_worker.deal_ranges import deal_list_argument
 from solver_worker.solve import summarise
 
@@ -181,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
     rerun, spent_s, merged_before = read_rerun(args.rerun, args.variant)
     rows, changes = merged(args.variant, book, rerun, set(args.checked_lost))
     if sample:  # a sample keeps verdicts only (scripts/make_win_rates.py)
-        rows = [{key: value for key, value in row.items() if key != "line"} for row in rows]
+        rows = verdicts_only(rows)
     summary = summarise(rows, old_summary["total_s"] + spent_s)
     flags = f"{args.flags} " if args.flags else ""
     whose = "the sample's" if sample else "the book's"

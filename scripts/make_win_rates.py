@@ -33,7 +33,7 @@ TABLE = ROOT / "solver_worker" / "data" / "win_rates.json"
 sys.path.insert(0, str(ROOT))
 
 from patience import all_variants  # noqa: E402
-from solver_worker.book import write_book  # noqa: E402
+from solver_worker.book import verdicts_only, write_book  # noqa: E402
 
 # Each registered variant's game, in the registry's order.
 GAME_OF = {variant.slug: rules.slug for rules, variant in all_variants()}
@@ -101,8 +101,7 @@ def keep_sample_verdicts(stem: str, lines: list[str]) -> None:
     random sample's lines would serve no hint (the book's deals are 1-N)."""
     SAMPLES.mkdir(parents=True, exist_ok=True)
     deals = sorted(map(json.loads, lines[:-1]), key=lambda row: int(row["deal"]))
-    verdicts = [{key: value for key, value in row.items() if key != "line"} for row in deals]
-    write_book(SAMPLES / f"{stem}.jsonl.gz", [*verdicts, json.loads(lines[-1])])
+    write_book(SAMPLES / f"{stem}.jsonl.gz", [*verdicts_only(deals), json.loads(lines[-1])])
 
 
 def kept_runs() -> list[dict[str, Any]]:

@@ -57,6 +57,12 @@ def write_book(path: Path, rows: list[dict[str, Any]]) -> None:
     path.write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
 
 
+def verdicts_only(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The rows without their winning lines, as a random sample keeps them
+    (docs/runs/samples/): each line was replayed before its deal was called won."""
+    return [{key: value for key, value in row.items() if key != "line"} for row in rows]
+
+
 def replays_to_a_win(variant: str, deal: int, line: list[str]) -> bool:
     """Whether the rules engine itself, not the search that found ``line``, plays it
     from the deal's start to a win (an illegal move raises the engine's error)."""
